@@ -1,0 +1,43 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import { canonicalJson } from '../generators/index.ts';
+import type { Scenario } from '../generators/types.ts';
+
+function loadSchema(name: string): object {
+  return JSON.parse(readFileSync(fileURLToPath(new URL(`../schemas/${name}`, import.meta.url)), 'utf8')) as object;
+}
+
+const ajv = new Ajv2020({ allErrors: false, strict: true, strictRequired: false });
+const scenarioFileValidator: ValidateFunction = ajv.compile(loadSchema('scenario-file.schema.json'));
+const manifestValidator: ValidateFunction = ajv.compile(loadSchema('manifest.schema.json'));
+
+function describe(errors: ErrorObject[] | null | undefined, data: unknown): string {
+  const e = errors?.[0];
+  if (!e) return 'invalid';
+  const path = e.instancePath || '/';
+  const index = /^\/(\d+)/.exec(path);
+  const id = index ? (data as Array<{ id?: unknown }>)[Number(index[1])]?.id : undefined;
+  return `${typeof id === 'string' ? `scenario ${id}: ` : ''}${path} ${e.message ?? 'is invalid'}`;
+}
+
+/** Schema check plus what JSON Schema cannot say: ids and queries unique in the file. Returns problems, empty when valid. */
+export function checkScenarioFile(data: unknown): string[] {
+  if (!scenarioFileValidator(data)) return [describe(scenarioFileValidator.errors, data)];
+  const problems: string[] = [];
+  const ids = new Set<string>();
+  const queries = new Map<string, string>();
+  for (const s of data as Scenario[]) {
+    if (ids.has(s.id)) problems.push(`scenario ${s.id}: duplicate id`);
+    ids.add(s.id);
+    const key = canonicalJson(s.query);
+    const first = queries.get(key);
+    if (first) problems.push(`scenario ${s.id}: same query as ${first}`);
+    else queries.set(key, s.id);
+  }
+  return problems;
+}
+
+export function checkManifest(data: unknown): string[] {
+  return manifestValidator(data) ? [] : [describe(manifestValidator.errors, data)];
+}

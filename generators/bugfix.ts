@@ -1,0 +1,113 @@
+import { typeKinds } from '../graph/fact-graph.ts';
+import { MAX_ANSWER_SET, type Draft, type SubTypeGenerator } from './types.ts';
+
+const withinLimit = (ids: string[]): boolean => ids.length > 0 && ids.length <= MAX_ANSWER_SET;
+
+export const bugfixGenerators: SubTypeGenerator[] = [
+  {
+    category: 'BugFix',
+    subType: 'callers',
+    goldSource: 'scip_roundtrip',
+    rationale: 'functions and constructors with 1..40 callers (methods go to Refactor call_sites); exact_set over every caller',
+    drafts({ facts }) {
+      return facts
+        .all(new Set(['function', 'constructor']))
+        .filter((s) => withinLimit(facts.callers(s.id)))
+        .map((s) => ({
+          file: s.file,
+          intent: `Suspects a bug in ${s.display}; lists every symbol whose body calls it`,
+          query: { op: 'callers', sym_stable_id: s.id },
+          expected: { kind: 'exact_set', stable_ids: facts.callers(s.id) },
+        }));
+    },
+  },
+  {
+    category: 'BugFix',
+    subType: 'callees',
+    goldSource: 'scip_roundtrip',
+    rationale: 'callables that call 1..40 corpus callables; exact_set over every callee',
+    drafts({ facts }) {
+      return facts
+        .all()
+        .filter((s) => facts.isCallable(s) && withinLimit(facts.callees(s.id)))
+        .map((s) => ({
+          file: s.file,
+          intent: `Tracing a wrong result out of ${s.display}; lists every corpus function or method it calls`,
+          query: { op: 'callees', sym_stable_id: s.id },
+          expected: { kind: 'exact_set', stable_ids: facts.callees(s.id) },
+        }));
+    },
+  },
+  {
+    category: 'BugFix',
+    subType: 'overrides',
+    goldSource: 'scip_roundtrip',
+    rationale: 'methods that 1..40 methods override (transitively); exact_set over every override',
+    drafts({ facts }) {
+      return facts
+        .all(new Set(['method']))
+        .filter((s) => withinLimit(facts.implementors(s.id)))
+        .map((s) => ({
+          file: s.file,
+          intent: `Fixing ${s.display}: lists every method that overrides or implements it, which may carry the same bug`,
+          query: { op: 'implementors', sym_stable_id: s.id },
+          expected: { kind: 'exact_set', stable_ids: facts.implementors(s.id) },
+        }));
+    },
+  },
+  {
+    category: 'BugFix',
+    subType: 'depth2_impact',
+    goldSource: 'scip_roundtrip',
+    rationale: 'the second hop of an impact walk: callers of a direct caller of the suspect; exact_set over every such caller',
+    drafts({ facts }) {
+      const drafts: Draft[] = [];
+      const seen = new Set<string>();
+      for (const suspect of facts.all()) {
+        if (!facts.isCallable(suspect)) continue;
+        for (const hop of facts.callers(suspect.id)) {
+          const second = facts.callers(hop);
+          if (seen.has(hop) || hop === suspect.id || !withinLimit(second)) continue;
+          seen.add(hop);
+          const via = facts.symbol(hop)!;
+          drafts.push({
+            file: via.file,
+            intent: `Changing ${suspect.display} affects its caller ${via.display}; lists the callers of that caller (second hop of the impact)`,
+            query: { op: 'callers', sym_stable_id: hop },
+            expected: { kind: 'exact_set', stable_ids: second },
+          });
+        }
+      }
+      return drafts;
+    },
+  },
+  {
+    category: 'BugFix',
+    subType: 'exception_type',
+    goldSource: 'scip_roundtrip',
+    rationale: 'exception classes (an ancestor is the language base error): their subclasses if any, else the class by short name; exact_set',
+    drafts({ facts }) {
+      const drafts: Draft[] = [];
+      for (const s of facts.all(typeKinds)) {
+        if (s.kind !== 'class' || !facts.isException(s.id)) continue;
+        const subclasses = facts.implementors(s.id);
+        if (withinLimit(subclasses)) {
+          drafts.push({
+            file: s.file,
+            intent: `Handling failures from ${s.display}; lists every exception class derived from it`,
+            query: { op: 'implementors', sym_stable_id: s.id },
+            expected: { kind: 'exact_set', stable_ids: subclasses },
+          });
+        } else {
+          drafts.push({
+            file: s.file,
+            intent: `A traceback names \`${s.name}\`; looks up the exception class ${s.display}`,
+            query: { op: 'lookup', name: s.name, bare_name: true, kind: 'class' },
+            expected: { kind: 'exact_set', stable_ids: facts.lookupBare(s.name, 'class') },
+          });
+        }
+      }
+      return drafts;
+    },
+  },
+];

@@ -1,0 +1,118 @@
+import { typeKinds } from '../graph/fact-graph.ts';
+import { MAX_ANSWER_SET, type Draft, type SubTypeGenerator } from './types.ts';
+
+/** Names an agent would never type: constructors and other synthetic members. */
+export function isTypeableName(name: string): boolean {
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) && !/^__.*__$/.test(name);
+}
+
+export const completionGenerators: SubTypeGenerator[] = [
+  {
+    category: 'Completion',
+    subType: 'class_by_short_name',
+    goldSource: 'scip_roundtrip',
+    rationale: 'every type-like symbol except exception classes; exact_set over all symbols of that kind and short name, so a shared name expects every candidate',
+    drafts({ facts }) {
+      const drafts: Draft[] = [];
+      const seen = new Set<string>();
+      for (const s of facts.all(typeKinds)) {
+        const key = `${s.kind} ${s.name}`;
+        if (seen.has(key) || !isTypeableName(s.name) || facts.isException(s.id)) continue;
+        seen.add(key);
+        const ids = facts.lookupBare(s.name, s.kind);
+        drafts.push({
+          file: s.file,
+          intent: `Importing the ${s.kind} \`${s.name}\` (${s.display}) and needs its canonical id${ids.length > 1 ? `; ${ids.length} ${s.kind}s share that name, so all are expected` : ''}`,
+          query: { op: 'lookup', name: s.name, bare_name: true, kind: s.kind },
+          expected: { kind: 'exact_set', stable_ids: ids },
+        });
+      }
+      return drafts;
+    },
+  },
+  {
+    category: 'Completion',
+    subType: 'method_on_type',
+    goldSource: 'scip_roundtrip',
+    rationale: 'methods whose short name no other type uses (shared names go to disambiguate_by_enclosing_type); exact_set over every `Type#method` match',
+    drafts({ facts }) {
+      const drafts: Draft[] = [];
+      for (const s of facts.all(new Set(['method']))) {
+        if (!isTypeableName(s.name)) continue;
+        const sameName = (facts.byName.get(s.name) ?? []).filter((o) => o.owner && typeKinds.has(facts.symbol(o.owner)!.kind));
+        if (sameName.some((o) => o.owner !== s.owner)) continue;
+        const form = facts.memberForm(s);
+        if (!form.includes('#')) continue;
+        drafts.push({
+          file: s.file,
+          intent: `Calling \`${form}\` and needs the canonical id of the method ${s.display}`,
+          query: { op: 'lookup', name: form, bare_name: true },
+          expected: { kind: 'exact_set', stable_ids: facts.lookupBare(form) },
+        });
+      }
+      return drafts;
+    },
+  },
+  {
+    category: 'Completion',
+    subType: 'signature_recall',
+    goldSource: 'scip_roundtrip',
+    rationale: 'functions and methods whose indexer recorded a signature; the full id is looked up, so exact_symbol is the complete answer',
+    drafts({ facts }) {
+      return facts
+        .all(new Set(['function', 'method']))
+        .filter((s) => s.signature && isTypeableName(s.name))
+        .map((s) => ({
+          file: s.file,
+          intent: `About to call ${s.display} as \`${s.signature}\` and confirms that exact symbol exists`,
+          query: { op: 'lookup', name: s.id, bare_name: false },
+          expected: { kind: 'exact_symbol', stable_id: s.id },
+        }));
+    },
+  },
+  {
+    category: 'Completion',
+    subType: 'defining_file',
+    goldSource: 'scip_roundtrip',
+    rationale: 'one top-level symbol per file; contains with that one required id, since the agent only checks the file defines it',
+    drafts({ facts, rng }) {
+      const drafts: Draft[] = [];
+      for (const file of facts.graph.files) {
+        const topLevel = facts
+          .fileSymbols(file)
+          .map((id) => facts.symbol(id)!)
+          .filter((s) => s.owner && facts.symbol(s.owner)?.kind === 'module' && isTypeableName(s.name));
+        if (!topLevel.length) continue;
+        const pick = topLevel[rng.int(topLevel.length)]!;
+        drafts.push({
+          file,
+          intent: `Writing an import of \`${pick.name}\` from \`${file}\`: checks that file defines ${pick.display}`,
+          query: { op: 'file_symbols', file_path: file },
+          expected: { kind: 'contains', required: [pick.id] },
+        });
+      }
+      return drafts;
+    },
+  },
+  {
+    category: 'Completion',
+    subType: 'cross_module_sibling',
+    goldSource: 'scip_roundtrip',
+    rationale: 'modules with 2..40 direct members; exact_set over all of them (the full sibling list, never a sample)',
+    drafts({ facts, rng }) {
+      const drafts: Draft[] = [];
+      for (const m of facts.all(new Set(['module']))) {
+        const members = facts.members(m.id);
+        if (members.length < 2 || members.length > MAX_ANSWER_SET) continue;
+        const known = facts.symbol(members[rng.int(members.length)]!)!;
+        drafts.push({
+          file: m.file,
+          intent: `Already imports \`${known.name}\` from module ${m.name}; lists every other top-level symbol that module defines`,
+          query: { op: 'contained_by', sym_stable_id: m.id },
+          expected: { kind: 'exact_set', stable_ids: members },
+        });
+      }
+      return drafts;
+    },
+  },
+];

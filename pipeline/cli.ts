@@ -1,0 +1,122 @@
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { PipelineError } from './errors.ts';
+import { runGenerate, stageNames, type CorpusOutcome } from './generate.ts';
+import { loadLock } from './lock.ts';
+import { resolvePaths } from './paths.ts';
+
+const usage = `lmc — LongMemCode scenario pipeline
+
+Usage:
+  lmc generate [--corpus NAME]... [options]   fetch, index, generate and emit scenario files
+  lmc list [--lock FILE]                      the corpora in the lock, and which run by default
+
+Options:
+  --corpus NAME       a corpus from the lock (repeatable); default: every corpus with default: true
+  --concurrency N     corpora processed at once (default 2)
+  --lock FILE         lock file (default corpora.lock.yaml)
+  --out DIR           where scenario files go (default scenarios)
+  --work-dir DIR      fetched trees, indexes and logs (default .lmc)
+  --debug             print stack traces
+  -h, --help          this text
+`;
+
+const optionsSchema = z
+  .object({
+    corpus: z.array(z.string().min(1)).optional(),
+    concurrency: z.coerce.number().int().min(1).max(64).default(2),
+    lock: z.string().default('corpora.lock.yaml'),
+    out: z.string().default('scenarios'),
+    'work-dir': z.string().default('.lmc'),
+    debug: z.boolean().default(false),
+    help: z.boolean().default(false),
+  })
+  .strict();
+
+function formatMs(ms: number | undefined): string {
+  return ms === undefined ? '-' : ms >= 1000 ? `${(ms / 1000).toFixed(1)} s` : `${ms} ms`;
+}
+
+function table(rows: string[][]): string {
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+  return rows.map((r) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ')).join('\n');
+}
+
+export function summarise(outcomes: CorpusOutcome[]): string {
+  const rows = [['corpus', 'status', ...stageNames, 'scenarios']];
+  for (const o of outcomes) rows.push([o.corpus, o.ok ? 'ok' : 'FAILED', ...stageNames.map((s) => formatMs(o.stageMs[s])), String(o.scenarios ?? '-')]);
+  const lines = [table(rows)];
+  for (const o of outcomes) if (o.error) lines.push(`  ${o.error}`);
+  for (const o of outcomes) {
+    if (!o.counts) continue;
+    lines.push('', `${o.corpus}: ${o.counts.total} scenarios`);
+    lines.push(`  by category:    ${Object.entries(o.counts.by_category).filter(([, n]) => n).map(([k, n]) => `${k} ${n}`).join(', ')}`);
+    lines.push(`  by gold source: ${Object.entries(o.counts.by_gold_source).filter(([, n]) => n).map(([k, n]) => `${k} ${n}`).join(', ')}`);
+    const empty = (o.subTypes ?? []).filter((s) => s.candidates === 0).map((s) => s.sub_type);
+    if (empty.length) lines.push(`  unsupported by this corpus: ${empty.join(', ')}`);
+  }
+  return lines.join('\n');
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  let debug = rest.includes('--debug');
+  try {
+    const { values } = parseArgs({
+      args: rest,
+      options: {
+        corpus: { type: 'string', multiple: true },
+        concurrency: { type: 'string' },
+        lock: { type: 'string' },
+        out: { type: 'string' },
+        'work-dir': { type: 'string' },
+        debug: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+      allowPositionals: false,
+    });
+    const parsed = optionsSchema.safeParse(values);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      process.stderr.write(`lmc: --${issue.path.join('.')}: ${issue.message}\n`);
+      return 2;
+    }
+    const opts = parsed.data;
+    debug = opts.debug;
+    if (opts.help || !command || command === 'help') {
+      process.stdout.write(usage);
+      return command || opts.help ? 0 : 2;
+    }
+    const paths = resolvePaths({ lock: opts.lock, out: opts.out, workDir: opts['work-dir'] });
+    const lock = await loadLock(paths.lockFile);
+    if (command === 'list') {
+      const rows = [['corpus', 'language', 'source', 'indexer', 'default']];
+      for (const c of lock.corpora) {
+        const src = c.source.kind === 'git' ? `git ${c.source.commit.slice(0, 12)}` : c.source.kind === 'npm' ? `npm ${c.source.package}@${c.source.version}` : `local ${c.source.path}`;
+        rows.push([c.name, c.language, src, `${c.indexer.name} ${c.indexer.version}`, c.default ? 'yes' : 'no']);
+      }
+      process.stdout.write(`${table(rows)}\n`);
+      return 0;
+    }
+    if (command === 'generate') {
+      const log = (line: string) => process.stderr.write(`${line}\n`);
+      const outcomes = await runGenerate(lock, opts.corpus, paths, opts.concurrency, log);
+      process.stdout.write(`${summarise(outcomes)}\n`);
+      return outcomes.every((o) => o.ok) ? 0 : 1;
+    }
+    process.stderr.write(`lmc: unknown command "${command}"\n\n${usage}`);
+    return 2;
+  } catch (error) {
+    if (error instanceof PipelineError) {
+      process.stderr.write(`lmc: ${error.describe()}\n`);
+      if (debug) process.stderr.write(`${error.stack}\n`);
+      return 1;
+    }
+    if ((error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      process.stderr.write(`lmc: ${(error as Error).message}\n`);
+      return 2;
+    }
+    throw error;
+  }
+}

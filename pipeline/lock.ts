@@ -1,0 +1,133 @@
+import { readFile } from 'node:fs/promises';
+import { parse as parseYaml, YAMLParseError } from 'yaml';
+import { z } from 'zod';
+import { PipelineError } from './errors.ts';
+
+const sha1Hex = z.string().regex(/^[0-9a-f]{40}$/, 'must be a full 40-character lowercase hex commit SHA');
+const exactVersion = z
+  .string()
+  .regex(/^\d+\.\d+\.\d+([-+][0-9A-Za-z.+-]+)?$/, 'must be an exact version such as 1.2.3 (no ranges, no tags)');
+const relPath = z
+  .string()
+  .min(1)
+  .refine((p) => !p.startsWith('/') && !p.split('/').includes('..'), 'must be a relative path that stays inside the tree');
+
+export const gitSource = z
+  .object({ kind: z.literal('git'), url: z.string().min(1), commit: sha1Hex })
+  .strict();
+export const npmSource = z
+  .object({
+    kind: z.literal('npm'),
+    package: z.string().min(1),
+    version: exactVersion,
+    integrity: z.string().regex(/^sha512-[A-Za-z0-9+/]{86}==$/, 'must be the registry sha512 integrity (sha512-<base64>)'),
+  })
+  .strict();
+export const localSource = z.object({ kind: z.literal('local'), path: relPath }).strict();
+
+export const sourceSchema = z.discriminatedUnion('kind', [gitSource, npmSource, localSource]);
+export type Source = z.infer<typeof sourceSchema>;
+export type GitSource = z.infer<typeof gitSource>;
+export type NpmSource = z.infer<typeof npmSource>;
+export type LocalSource = z.infer<typeof localSource>;
+
+export const indexerNames = ['scip-typescript', 'scip-python'] as const;
+export type IndexerName = (typeof indexerNames)[number];
+
+export const corpusSchema = z
+  .object({
+    name: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'must be lowercase letters, digits and dashes'),
+    language: z.enum(['python', 'typescript', 'javascript']),
+    description: z.string().min(1),
+    source: sourceSchema,
+    /** Repo-relative prefixes (a directory ending in `/`, or a file) copied into the indexed tree. */
+    include: z.array(relPath).min(1),
+    exclude: z.array(relPath).default([]),
+    indexer: z.object({ name: z.enum(indexerNames), version: exactVersion }).strict(),
+    /** Project name and version the indexer writes into symbol ids; defaults to the corpus name and source version. */
+    project: z.object({ name: z.string().min(1), version: z.string().min(1) }).strict().optional(),
+    seed: z.number().int().nonnegative(),
+    budget: z.number().int().positive(),
+    /** `sha256:<hex>` of the selected tree; when present a fetch that yields anything else is refused. */
+    content_digest: z.string().regex(/^sha256:[0-9a-f]{64}$/, 'must be sha256:<64 hex>').optional(),
+    /** Part of a plain `lmc generate` run; false for corpora this environment cannot reach (e.g. GitHub pins). */
+    default: z.boolean(),
+  })
+  .strict();
+export type Corpus = z.infer<typeof corpusSchema>;
+
+export const lockSchema = z
+  .object({
+    format: z.literal(1),
+    corpora: z.array(corpusSchema).min(1),
+  })
+  .strict();
+export type Lock = z.infer<typeof lockSchema>;
+
+/** Turns a zod issue path into words: `corpus "fastify", field source.commit`. */
+function describeIssue(raw: unknown, issue: z.ZodIssue): string {
+  const path = [...issue.path];
+  let where = '';
+  if (path[0] === 'corpora' && typeof path[1] === 'number') {
+    const entry = (raw as { corpora?: unknown[] })?.corpora?.[path[1]] as { name?: unknown } | undefined;
+    const name = typeof entry?.name === 'string' ? `"${entry.name}"` : `#${path[1] + 1}`;
+    where = `corpus ${name}`;
+    path.splice(0, 2);
+  }
+  let message = issue.message;
+  if (issue.code === 'unrecognized_keys') {
+    message = `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
+  } else if (issue.code === 'invalid_type' && issue.received === 'undefined') {
+    message = 'is required';
+  }
+  const field = path.length ? `field ${path.join('.')} ` : '';
+  return [where, `${field}${message}`].filter(Boolean).join(', ');
+}
+
+export function parseLock(text: string, file: string): Lock {
+  let raw: unknown;
+  try {
+    raw = parseYaml(text, { uniqueKeys: true });
+  } catch (error) {
+    if (error instanceof YAMLParseError) {
+      throw new PipelineError(`malformed YAML: ${error.message.split('\n')[0]}`, { file, stage: 'lock' });
+    }
+    throw error;
+  }
+  const parsed = lockSchema.safeParse(raw);
+  if (!parsed.success) {
+    const first = parsed.error.issues[0]!;
+    throw new PipelineError(describeIssue(raw, first), { file, stage: 'lock' });
+  }
+  const seen = new Set<string>();
+  for (const corpus of parsed.data.corpora) {
+    if (seen.has(corpus.name)) throw new PipelineError(`corpus "${corpus.name}" is listed twice`, { file, stage: 'lock' });
+    seen.add(corpus.name);
+  }
+  return parsed.data;
+}
+
+export async function loadLock(file: string): Promise<Lock> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    throw new PipelineError(`cannot read the lock file (${(error as NodeJS.ErrnoException).code ?? String(error)})`, {
+      file,
+      stage: 'lock',
+    });
+  }
+  return parseLock(text, file);
+}
+
+/** The version written into symbol ids and the manifest for a source. */
+export function sourceVersion(source: Source): string {
+  switch (source.kind) {
+    case 'git':
+      return source.commit.slice(0, 12);
+    case 'npm':
+      return source.version;
+    case 'local':
+      return '0.0.0-local';
+  }
+}

@@ -1,0 +1,23 @@
+import { join, resolve } from 'node:path';
+
+/** Where one run reads and writes. Everything under `workDir` is disposable and git-ignored. */
+export interface RunPaths {
+  lockFile: string;
+  /** Local sources are relative to the directory holding the lock file. */
+  repoRoot: string;
+  outDir: string;
+  workDir: string;
+}
+
+export function resolvePaths(opts: { lock: string; out: string; workDir: string }): RunPaths {
+  const lockFile = resolve(opts.lock);
+  return { lockFile, repoRoot: resolve(lockFile, '..'), outDir: resolve(opts.out), workDir: resolve(opts.workDir) };
+}
+
+export function corpusWorkPaths(paths: RunPaths, corpus: string) {
+  return {
+    indexPath: join(paths.workDir, 'index', corpus, 'index.scip'),
+    indexLog: join(paths.workDir, 'logs', corpus, 'index.log'),
+    scratchRoot: join(paths.workDir, 'scratch'),
+  };
+}
