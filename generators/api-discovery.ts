@@ -1,4 +1,4 @@
-import { typeKinds } from '../graph/fact-graph.ts';
+import { isTestFile, typeKinds } from '../graph/fact-graph.ts';
 import { escapeName } from '../graph/symbols.ts';
 import { compoundOf, typoOf } from './adversarial.ts';
 import { isTypeableName } from './completion.ts';
@@ -14,7 +14,7 @@ export const apiDiscoveryGenerators: SubTypeGenerator[] = [
     rationale: 'types, fields and variables (callables go to signature_recall) looked up by full id; exact_set of that one id',
     drafts({ facts }) {
       return facts
-        .all(nonCallableKinds)
+        .targets(nonCallableKinds)
         .filter((s) => isTypeableName(s.name))
         .map((s) => ({
           file: s.file,
@@ -30,8 +30,8 @@ export const apiDiscoveryGenerators: SubTypeGenerator[] = [
     goldSource: 'adversarial',
     rationale: 'member transplant: a real method name under a real type that lacks it, by full id; checked absent, exact_set []',
     drafts({ facts, rng }) {
-      const types = facts.all(new Set(['class', 'interface'])).filter((t) => facts.members(t.id).length > 0);
-      const methods = facts.all(new Set(['method'])).filter((m) => isTypeableName(m.name));
+      const types = facts.targets(new Set(['class', 'interface'])).filter((t) => facts.members(t.id).length > 0);
+      const methods = facts.targets(new Set(['method'])).filter((m) => isTypeableName(m.name));
       const drafts: Draft[] = [];
       for (const type of types) {
         const own = new Set(facts.members(type.id).map((id) => facts.symbol(id)!.name));
@@ -56,7 +56,7 @@ export const apiDiscoveryGenerators: SubTypeGenerator[] = [
     goldSource: 'adversarial',
     rationale: 'plausible compounds of two real type names (head of one, tail of the other), checked absent ignoring case; exact_set []',
     drafts({ facts, rng }) {
-      const names = [...new Set(facts.all(new Set(['class', 'interface'])).map((t) => t.name))].filter(isTypeableName).sort();
+      const names = [...new Set(facts.targets(new Set(['class', 'interface'])).map((t) => t.name))].filter(isTypeableName).sort();
       const drafts: Draft[] = [];
       const seen = new Set<string>();
       for (const a of names) {
@@ -83,7 +83,7 @@ export const apiDiscoveryGenerators: SubTypeGenerator[] = [
     drafts({ facts, rng }) {
       const drafts: Draft[] = [];
       const seen = new Set<string>();
-      for (const s of facts.all(new Set(['class', 'interface', 'function', 'method']))) {
+      for (const s of facts.targets(new Set(['class', 'interface', 'function', 'method']))) {
         if (s.name.length < 5 || !isTypeableName(s.name) || seen.has(s.name)) continue;
         seen.add(s.name);
         const typo = typoOf(s.name, rng);
@@ -106,7 +106,7 @@ export const apiDiscoveryGenerators: SubTypeGenerator[] = [
     drafts({ facts }) {
       const drafts: Draft[] = [];
       for (const [name, symbols] of [...facts.byName.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-        if (!isTypeableName(name) || symbols.length < 2 || symbols.length > MAX_ANSWER_SET) continue;
+        if (!isTypeableName(name) || symbols.length < 2 || symbols.length > MAX_ANSWER_SET || symbols.every((s) => isTestFile(s.file))) continue;
         drafts.push({
           file: symbols[0]!.file,
           intent: `Sees \`${name}\` used and must resolve it; ${symbols.length} symbols share the name (for instance ${symbols[0]!.display}), so all are expected`,
@@ -126,7 +126,7 @@ export const apiDiscoveryGenerators: SubTypeGenerator[] = [
       const drafts: Draft[] = [];
       for (const [name, symbols] of [...facts.byName.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
         const kinds = [...new Set(symbols.map((s) => s.kind))].sort();
-        if (!isTypeableName(name) || kinds.length < 2) continue;
+        if (!isTypeableName(name) || kinds.length < 2 || symbols.every((s) => isTestFile(s.file))) continue;
         for (const kind of kinds) {
           const ids = facts.lookupBare(name, kind);
           if (ids.length > MAX_ANSWER_SET) continue;
@@ -149,7 +149,7 @@ export const apiDiscoveryGenerators: SubTypeGenerator[] = [
     rationale: 'member names that 2+ types declare, asked as `Type#member`; exact_set over that type\'s member(s)',
     drafts({ facts }) {
       const drafts: Draft[] = [];
-      for (const s of facts.all()) {
+      for (const s of facts.targets()) {
         const owner = s.owner ? facts.symbol(s.owner) : undefined;
         if (!owner || !typeKinds.has(owner.kind) || !isTypeableName(s.name)) continue;
         const others = (facts.byName.get(s.name) ?? []).filter((o) => o.owner && o.owner !== s.owner && typeKinds.has(facts.symbol(o.owner)!.kind));

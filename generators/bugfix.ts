@@ -11,7 +11,7 @@ export const bugfixGenerators: SubTypeGenerator[] = [
     rationale: 'functions and constructors with 1..40 callers (methods go to Refactor call_sites); exact_set over every caller',
     drafts({ facts }) {
       return facts
-        .all(new Set(['function', 'constructor']))
+        .targets(new Set(['function', 'constructor']))
         .filter((s) => withinLimit(facts.callers(s.id)))
         .map((s) => ({
           file: s.file,
@@ -28,7 +28,7 @@ export const bugfixGenerators: SubTypeGenerator[] = [
     rationale: 'callables that call 1..40 corpus callables; exact_set over every callee',
     drafts({ facts }) {
       return facts
-        .all()
+        .targets()
         .filter((s) => facts.isCallable(s) && withinLimit(facts.callees(s.id)))
         .map((s) => ({
           file: s.file,
@@ -45,7 +45,7 @@ export const bugfixGenerators: SubTypeGenerator[] = [
     rationale: 'methods that 1..40 methods override (transitively); exact_set over every override',
     drafts({ facts }) {
       return facts
-        .all(new Set(['method']))
+        .targets(new Set(['method']))
         .filter((s) => withinLimit(facts.implementors(s.id)))
         .map((s) => ({
           file: s.file,
@@ -63,7 +63,7 @@ export const bugfixGenerators: SubTypeGenerator[] = [
     drafts({ facts }) {
       const drafts: Draft[] = [];
       const seen = new Set<string>();
-      for (const suspect of facts.all()) {
+      for (const suspect of facts.targets()) {
         if (!facts.isCallable(suspect)) continue;
         for (const hop of facts.callers(suspect.id)) {
           const second = facts.callers(hop);
@@ -88,7 +88,7 @@ export const bugfixGenerators: SubTypeGenerator[] = [
     rationale: 'exception classes (an ancestor is the language base error): their subclasses if any, else the class by short name; exact_set',
     drafts({ facts }) {
       const drafts: Draft[] = [];
-      for (const s of facts.all(typeKinds)) {
+      for (const s of facts.targets(typeKinds)) {
         if (s.kind !== 'class' || !facts.isException(s.id)) continue;
         const subclasses = facts.implementors(s.id);
         if (withinLimit(subclasses)) {

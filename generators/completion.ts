@@ -1,4 +1,4 @@
-import { typeKinds } from '../graph/fact-graph.ts';
+import { isTestFile, typeKinds } from '../graph/fact-graph.ts';
 import { MAX_ANSWER_SET, type Draft, type SubTypeGenerator } from './types.ts';
 
 /** Names an agent would never type: constructors and other synthetic members. */
@@ -15,7 +15,7 @@ export const completionGenerators: SubTypeGenerator[] = [
     drafts({ facts }) {
       const drafts: Draft[] = [];
       const seen = new Set<string>();
-      for (const s of facts.all(typeKinds)) {
+      for (const s of facts.targets(typeKinds)) {
         const key = `${s.kind} ${s.name}`;
         if (seen.has(key) || !isTypeableName(s.name) || facts.isException(s.id)) continue;
         seen.add(key);
@@ -37,7 +37,7 @@ export const completionGenerators: SubTypeGenerator[] = [
     rationale: 'methods whose short name no other type uses (shared names go to disambiguate_by_enclosing_type); exact_set over every `Type#method` match',
     drafts({ facts }) {
       const drafts: Draft[] = [];
-      for (const s of facts.all(new Set(['method']))) {
+      for (const s of facts.targets(new Set(['method']))) {
         if (!isTypeableName(s.name)) continue;
         const sameName = (facts.byName.get(s.name) ?? []).filter((o) => o.owner && typeKinds.has(facts.symbol(o.owner)!.kind));
         if (sameName.some((o) => o.owner !== s.owner)) continue;
@@ -60,7 +60,7 @@ export const completionGenerators: SubTypeGenerator[] = [
     rationale: 'functions and methods whose indexer recorded a signature; the full id is looked up, so exact_symbol is the complete answer',
     drafts({ facts }) {
       return facts
-        .all(new Set(['function', 'method']))
+        .targets(new Set(['function', 'method']))
         .filter((s) => s.signature && isTypeableName(s.name))
         .map((s) => ({
           file: s.file,
@@ -78,6 +78,7 @@ export const completionGenerators: SubTypeGenerator[] = [
     drafts({ facts, rng }) {
       const drafts: Draft[] = [];
       for (const file of facts.graph.files) {
+        if (isTestFile(file)) continue;
         const topLevel = facts
           .fileSymbols(file)
           .map((id) => facts.symbol(id)!)
@@ -101,7 +102,7 @@ export const completionGenerators: SubTypeGenerator[] = [
     rationale: 'modules with 2..40 direct members; exact_set over all of them (the full sibling list, never a sample)',
     drafts({ facts, rng }) {
       const drafts: Draft[] = [];
-      for (const m of facts.all(new Set(['module']))) {
+      for (const m of facts.targets(new Set(['module']))) {
         const members = facts.members(m.id);
         if (members.length < 2 || members.length > MAX_ANSWER_SET) continue;
         const known = facts.symbol(members[rng.int(members.length)]!)!;

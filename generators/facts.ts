@@ -1,4 +1,4 @@
-import { callableKinds, typeKinds, type FactGraph, type SymbolFact, type SymbolKind } from '../graph/fact-graph.ts';
+import { callableKinds, isTestFile, typeKinds, type FactGraph, type SymbolFact, type SymbolKind } from '../graph/fact-graph.ts';
 
 /**
  * Read-only views of the fact graph shared by the generators. The semantics
@@ -26,6 +26,11 @@ export class Facts {
 
   symbol(id: string): SymbolFact | undefined {
     return this.graph.symbols.get(id);
+  }
+
+  /** Symbols a question may be about: the corpus's own, outside test code (answers still include test code). */
+  targets(kinds?: ReadonlySet<SymbolKind>): SymbolFact[] {
+    return this.all(kinds).filter((s) => !isTestFile(s.file));
   }
 
   all(kinds?: ReadonlySet<SymbolKind>): SymbolFact[] {

@@ -11,7 +11,7 @@ export const refactorGenerators: SubTypeGenerator[] = [
     rationale: 'classes and interfaces with 1..40 direct members; exact_set over all of them (the reference set truncated these to 5)',
     drafts({ facts }) {
       return facts
-        .all(new Set(['class', 'interface']))
+        .targets(new Set(['class', 'interface']))
         .filter((s) => withinLimit(facts.members(s.id)))
         .map((s) => ({
           file: s.file,
@@ -28,7 +28,7 @@ export const refactorGenerators: SubTypeGenerator[] = [
     rationale: 'methods with 1..40 callers; exact_set over every calling symbol, since a rename must touch all of them',
     drafts({ facts }) {
       return facts
-        .all(new Set(['method']))
+        .targets(new Set(['method']))
         .filter((s) => withinLimit(facts.callers(s.id)))
         .map((s) => ({
           file: s.file,
@@ -45,7 +45,7 @@ export const refactorGenerators: SubTypeGenerator[] = [
     rationale: 'non-exception classes and interfaces with 1..40 subtypes (transitive); exact_set',
     drafts({ facts }) {
       return facts
-        .all(new Set(['class', 'interface']))
+        .targets(new Set(['class', 'interface']))
         .filter((s) => !facts.isException(s.id) && withinLimit(facts.implementors(s.id)))
         .map((s) => ({
           file: s.file,

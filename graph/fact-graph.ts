@@ -58,6 +58,15 @@ export interface FactGraph {
   files: string[];
 }
 
+/** Test code by the conventions of the languages we index; generators ask about it only in TestGen. */
+export function isTestFile(path: string): boolean {
+  return (
+    /(^|\/)(tests?|__tests__|spec)\//.test(path) ||
+    /\.(test|spec)(-d)?\.[cm]?[jt]sx?$/.test(path) ||
+    /(^|\/)(test_[^/]*|[^/]*_test|conftest)\.py$/.test(path)
+  );
+}
+
 function toRange(r: number[] | undefined): Range | undefined {
   if (!r || (r.length !== 3 && r.length !== 4)) return undefined;
   return r.length === 3 ? [r[0]!, r[1]!, r[0]!, r[2]!] : [r[0]!, r[1]!, r[2]!, r[3]!];
@@ -117,6 +126,9 @@ function inferKind(parsed: ParsedSymbol, signature: string | undefined, ownerKin
       if (ownerKind === 'enum') return 'enum_member';
       if (lead === 'function' || lead === 'def') return ownerIsType ? 'method' : 'function';
       if (ownerIsType) return signature?.startsWith('(property)') ? 'property' : 'field';
+      // scip-typescript defines a binding for every CommonJS `require` (hover `name: type`,
+      // `class X` or `(property) x` for destructuring); TypeScript imports get none, so neither do these.
+      if (signature && (/^[A-Za-z_$][\w$]*\??: /.test(signature) || lead === 'class' || signature.startsWith('(property)'))) return undefined;
       if (lead === 'const' || signature?.startsWith('(constant)')) return 'constant';
       return 'variable';
     default:

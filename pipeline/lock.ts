@@ -3,7 +3,9 @@ import { parse as parseYaml, YAMLParseError } from 'yaml';
 import { z } from 'zod';
 import { PipelineError } from './errors.ts';
 
-const sha1Hex = z.string().regex(/^[0-9a-f]{40}$/, 'must be a full 40-character lowercase hex commit SHA');
+const shaMessage = 'must be a full 40-character lowercase hex commit SHA';
+// A short all-digit SHA reads as a YAML number; it gets the same message.
+const sha1Hex = z.string({ invalid_type_error: shaMessage }).regex(/^[0-9a-f]{40}$/, shaMessage);
 const exactVersion = z
   .string()
   .regex(/^\d+\.\d+\.\d+([-+][0-9A-Za-z.+-]+)?$/, 'must be an exact version such as 1.2.3 (no ranges, no tags)');

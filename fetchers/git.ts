@@ -1,0 +1,144 @@
+import { mkdir, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { simpleGit, type SimpleGit } from 'simple-git';
+import { PipelineError } from '../pipeline/errors.ts';
+import type { GitSource } from '../pipeline/lock.ts';
+
+/**
+ * Applied to every git command. The fetched repository is untrusted, but it cannot set config; these override
+ * what the user's own config could otherwise make a fetch/checkout do: run hooks, templates or an fsmonitor,
+ * recurse into submodules, or rewrite line endings (which would make the tree depend on the machine).
+ */
+const HARDENING = [
+  'core.hooksPath=/dev/null',
+  'core.fsmonitor=false',
+  'init.templateDir=',
+  'submodule.recurse=false',
+  'core.autocrlf=false',
+  'advice.detachedHead=false',
+];
+
+/** Programs git starts for interaction, never needed in a batch fetch; GIT_TEMPLATE_DIR would beat init.templateDir. */
+const DROPPED_ENV = new Set([
+  'EDITOR',
+  'GIT_EDITOR',
+  'GIT_SEQUENCE_EDITOR',
+  'PAGER',
+  'GIT_PAGER',
+  'GIT_ASKPASS',
+  'SSH_ASKPASS',
+  'GIT_EXTERNAL_DIFF',
+  'GIT_TEMPLATE_DIR',
+]);
+
+/** No output for this long means a stuck transfer. */
+const STALL_MS = 300_000;
+
+/**
+ * https/http/ssh/git/file URLs, scp-style `user@host:path`, or an absolute local path: never something git
+ * could read as an option (`--upload-pack=...`) or a remote helper (`ext::...`).
+ */
+const ACCEPTED_URL = /^(?:(?:https?|ssh|git|file):\/\/[^\s]+|[A-Za-z0-9._-]+@[A-Za-z0-9.-]+:[^\s:][^\s]*|\/[^\s]*)$/;
+
+function gitEnv(): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (value !== undefined && !DROPPED_ENV.has(key.toUpperCase())) env[key] = value;
+  }
+  env.GIT_TERMINAL_PROMPT = '0';
+  env.GIT_CONFIG_NOSYSTEM = '1';
+  return env;
+}
+
+function openRepo(dir: string): SimpleGit {
+  return simpleGit({
+    baseDir: dir,
+    config: HARDENING,
+    timeout: { block: STALL_MS },
+    // simple-git refuses these config keys and inherited variables unless allowed: we set the keys to safe
+    // values ourselves, and the variables come from the user's environment, not from the corpus.
+    unsafe: {
+      allowUnsafeHooksPath: true,
+      allowUnsafeFsMonitor: true,
+      allowUnsafeTemplateDir: true,
+      allowUnsafeConfigPaths: true,
+      allowUnsafeConfigEnvCount: true,
+      allowUnsafeSshCommand: true,
+      allowUnsafeGitProxy: true,
+    },
+  }).env(gitEnv());
+}
+
+/** git's own explanation is its last stderr line (`fatal: ...`); the rest is progress noise. */
+function gitReason(error: unknown): string {
+  const lines = (error instanceof Error ? error.message : String(error)).split('\n').map((l) => l.trim());
+  return lines.filter(Boolean).pop() ?? 'unknown git error';
+}
+
+async function hasCommit(git: SimpleGit, commit: string): Promise<boolean> {
+  try {
+    await git.raw(['cat-file', '-e', `${commit}^{commit}`]);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function isDirectory(path: string): Promise<boolean> {
+  return stat(path).then((s) => s.isDirectory(), () => false);
+}
+
+/**
+ * Checks out the pinned commit of source.url into rawDir (a clone kept from an earlier run is reused when it
+ * already holds the commit) and returns rawDir. Hooks never run and submodules are never initialised;
+ * symlinks in the checkout are left as they are because selectTree does not follow them.
+ */
+export async function fetchGit(source: GitSource, rawDir: string, log: (line: string) => void): Promise<string> {
+  const { url, commit } = source;
+  const fail = (message: string) => new PipelineError(message, { stage: 'fetch' });
+  if (!ACCEPTED_URL.test(url)) {
+    throw fail(`git url ${JSON.stringify(url)} is not an https/ssh/git/file URL or an absolute path; refusing`);
+  }
+
+  const reusable = (await isDirectory(join(rawDir, '.git'))) && (await hasCommit(openRepo(rawDir), commit));
+  if (reusable) log(`git: reusing the clone in ${rawDir}`);
+  else {
+    await rm(rawDir, { recursive: true, force: true });
+    await mkdir(rawDir, { recursive: true });
+  }
+  const git = openRepo(rawDir);
+  if (!reusable) {
+    await git.raw(['init', '--quiet']);
+    log(`git: fetching ${commit} from ${url}`);
+    try {
+      await git.raw(['fetch', '--quiet', '--depth', '1', '--no-tags', '--no-recurse-submodules', url, commit]);
+    } catch (error) {
+      // Servers that only serve advertised refs refuse a bare SHA; all branches and tags usually contain the pin.
+      log(`git: fetching the commit by id was refused (${gitReason(error)}); fetching all branches and tags`);
+      try {
+        await git.raw([
+          'fetch',
+          '--quiet',
+          '--no-tags',
+          '--no-recurse-submodules',
+          url,
+          '+refs/heads/*:refs/lmc/heads/*',
+          '+refs/tags/*:refs/lmc/tags/*',
+        ]);
+      } catch (fullError) {
+        throw fail(`cannot fetch ${url}: ${gitReason(fullError)}`);
+      }
+    }
+    if (!(await hasCommit(git, commit))) throw fail(`commit ${commit} does not exist in ${url}`);
+  }
+
+  try {
+    await git.raw(['checkout', '--quiet', '--force', '--detach', commit]);
+    await git.raw(['clean', '--quiet', '-ffdx']);
+  } catch (error) {
+    throw fail(`cannot check out ${commit}: ${gitReason(error)}`);
+  }
+  const head = (await git.revparse(['HEAD'])).trim();
+  if (head !== commit) throw fail(`HEAD is ${head}, lock pins ${commit}; refusing`);
+  return rawDir;
+}

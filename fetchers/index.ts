@@ -1,0 +1,136 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { z } from 'zod';
+import { writeFileAtomic } from '../pipeline/atomic.ts';
+import { PipelineError } from '../pipeline/errors.ts';
+import type { Corpus, Source } from '../pipeline/lock.ts';
+import { fetchGit } from './git.ts';
+import { fetchLocal } from './local.ts';
+import { DEFAULT_NPM_REGISTRY, fetchNpm } from './npm.ts';
+import { selectTree, treeDigest } from './tree.ts';
+
+export type FetchContext = { repoRoot: string; workDir: string; log: (line: string) => void };
+
+export type FetchedCorpus = {
+  /** The selected files only, ready for the indexer. */
+  treeDir: string;
+  /** `sha256:<hex>`, see treeDigest. */
+  contentDigest: string;
+  files: number;
+  bytes: number;
+  /** True when an earlier run's tree was verified and used without fetching. */
+  reused: boolean;
+  /** Symlinks inside the selection, which were not copied. */
+  skippedLinks: string[];
+  source: Source;
+};
+
+const stampSchema = z.object({
+  digest: z.string(),
+  files: z.number(),
+  bytes: z.number(),
+  skippedLinks: z.array(z.string()),
+});
+type Stamp = z.infer<typeof stampSchema>;
+
+/** JSON with sorted keys, so the cache key does not depend on the order the lock spelled the fields in. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+function cacheKey(value: unknown): string {
+  return createHash('sha256').update(canonicalJson(value)).digest('hex').slice(0, 16);
+}
+
+async function readStamp(path: string): Promise<Stamp | null> {
+  try {
+    return stampSchema.parse(JSON.parse(await readFile(path, 'utf8')));
+  } catch {
+    return null;
+  }
+}
+
+async function isDirectory(path: string): Promise<boolean> {
+  return stat(path).then((s) => s.isDirectory(), () => false);
+}
+
+/** The directory the selection is copied from: a checkout, an unpacked tarball, or the local folder itself. */
+async function fetchSource(source: Source, rawDir: string, ctx: FetchContext): Promise<string> {
+  switch (source.kind) {
+    case 'git':
+      return fetchGit(source, rawDir, ctx.log);
+    case 'npm':
+      return fetchNpm(source, rawDir, ctx.log, process.env.LMC_NPM_REGISTRY || DEFAULT_NPM_REGISTRY);
+    case 'local':
+      return fetchLocal(source, ctx.repoRoot);
+  }
+}
+
+/**
+ * Produces the selected tree of a corpus under `<workDir>/trees/<name>/<key>/` and its content digest.
+ * A tree from an earlier run is reused without any network access when it still hashes to its stamp
+ * (and to the lock's content_digest, if pinned). A new tree is built beside the final place and renamed in,
+ * so readers never see a partial one; a tree whose digest contradicts the lock is discarded.
+ */
+export async function fetchCorpus(corpus: Corpus, ctx: FetchContext): Promise<FetchedCorpus> {
+  try {
+    return await fetchCorpusUnlabelled(corpus, ctx);
+  } catch (error) {
+    if (error instanceof PipelineError) {
+      throw new PipelineError(error.message, { ...error.where, corpus: corpus.name, stage: 'fetch' });
+    }
+    throw error;
+  }
+}
+
+async function fetchCorpusUnlabelled(corpus: Corpus, ctx: FetchContext): Promise<FetchedCorpus> {
+  const { source, include, exclude } = corpus;
+  const log = (line: string) => ctx.log(`${corpus.name}: ${line}`);
+  const treeDir = join(ctx.workDir, 'trees', corpus.name, cacheKey({ source, include, exclude }));
+  const stampPath = `${treeDir}.stamp.json`;
+  const pinned = corpus.content_digest;
+
+  // A local folder can change without its source entry changing, so its tree is always rebuilt.
+  const stamp = source.kind === 'local' ? null : await readStamp(stampPath);
+  if (stamp && (await isDirectory(treeDir))) {
+    const current = await treeDigest(treeDir);
+    if (current.digest === stamp.digest && (!pinned || pinned === current.digest)) {
+      log(`reusing ${treeDir} (${current.digest})`);
+      const { digest: contentDigest, files, bytes } = current;
+      return { treeDir, contentDigest, files, bytes, reused: true, skippedLinks: stamp.skippedLinks, source };
+    }
+    log(`the tree in ${treeDir} no longer matches its stamp; rebuilding`);
+  }
+
+  const rawDir = join(ctx.workDir, 'sources', corpus.name, cacheKey(source));
+  const selectFrom = await fetchSource(source, rawDir, { ...ctx, log });
+
+  await mkdir(dirname(treeDir), { recursive: true });
+  const tmpDir = join(dirname(treeDir), `.${basename(treeDir)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  try {
+    const selected = await selectTree(selectFrom, tmpDir, include, exclude);
+    if (selected.files === 0) {
+      throw new PipelineError(`include ${JSON.stringify(include)} selected no files from the source`);
+    }
+    const { digest, files, bytes } = await treeDigest(tmpDir);
+    if (pinned && pinned !== digest) {
+      throw new PipelineError(`content digest mismatch: lock has ${pinned}, fetched tree is ${digest}; refusing`);
+    }
+    // Stamp first: a crash between these steps leaves a tree without a stamp, which the next run rebuilds.
+    await rm(stampPath, { force: true });
+    await rm(treeDir, { recursive: true, force: true });
+    await rename(tmpDir, treeDir);
+    const newStamp: Stamp = { digest, files, bytes, skippedLinks: selected.skippedLinks };
+    await writeFileAtomic(stampPath, `${JSON.stringify(newStamp, null, 2)}\n`);
+    log(`selected ${files} files, ${bytes} bytes (${digest})`);
+    return { treeDir, contentDigest: digest, files, bytes, reused: false, skippedLinks: selected.skippedLinks, source };
+  } finally {
+    await rm(tmpDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,18 @@
+import { lstat } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { PipelineError } from '../pipeline/errors.ts';
+import type { LocalSource } from '../pipeline/lock.ts';
+
+/** A local source is used in place: selectTree copies from it directly, so there is nothing to download. */
+export async function fetchLocal(source: LocalSource, repoRoot: string): Promise<string> {
+  const dir = resolve(repoRoot, source.path);
+  const info = await lstat(dir).catch(() => null);
+  if (!info) {
+    throw new PipelineError(`local source ${source.path} does not exist (looked in ${dir})`, { stage: 'fetch' });
+  }
+  // lstat, so a symlink is refused too rather than followed out of the repository.
+  if (!info.isDirectory()) {
+    throw new PipelineError(`local source ${source.path} is not a directory (${dir})`, { stage: 'fetch' });
+  }
+  return dir;
+}

@@ -1,0 +1,129 @@
+import { createHash } from 'node:crypto';
+import { constants } from 'node:fs';
+import { chmod, mkdir, open, readdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+export type SelectedTree = { files: number; bytes: number; skippedLinks: string[] };
+export type TreeDigest = { digest: string; files: number; bytes: number };
+
+/** Byte order of the UTF-8 paths, as `LC_ALL=C sort` orders them: independent of locale and of enumeration order. */
+export function comparePaths(a: string, b: string): number {
+  return Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
+}
+
+/** `dir/` matches everything under dir; `name` matches the file `name` or everything under the directory `name`. */
+function matches(path: string, entry: string): boolean {
+  if (entry.endsWith('/')) return path.startsWith(entry);
+  return path === entry || path.startsWith(`${entry}/`);
+}
+
+/** Whether anything under directory `dir` can match one of the entries, so walks skip unrelated subtrees. */
+function mayContainMatch(dir: string, entries: string[]): boolean {
+  const prefix = `${dir}/`;
+  return entries.some((entry) => {
+    const entryPrefix = entry.endsWith('/') ? entry : `${entry}/`;
+    return entryPrefix.startsWith(prefix) || prefix.startsWith(entryPrefix);
+  });
+}
+
+/**
+ * Copies the regular files of srcDir selected by include/exclude into destDir.
+ * Symlinks are reported, never followed or copied; `.git` (at any depth) is never copied. Written modes are
+ * fixed (0o644 files, 0o755 dirs) so the result does not depend on the umask.
+ */
+export async function selectTree(
+  srcDir: string,
+  destDir: string,
+  include: string[],
+  exclude: string[],
+): Promise<SelectedTree> {
+  const result: SelectedTree = { files: 0, bytes: 0, skippedLinks: [] };
+  const selected = (rel: string) => include.some((e) => matches(rel, e)) && !exclude.some((e) => matches(rel, e));
+  const createdDirs = new Set<string>();
+
+  const ensureDir = async (rel: string) => {
+    const parts = rel.split('/');
+    for (let i = 1; i <= parts.length; i++) {
+      const sub = parts.slice(0, i).join('/');
+      if (createdDirs.has(sub)) continue;
+      await mkdir(join(destDir, sub), { recursive: true });
+      await chmod(join(destDir, sub), 0o755);
+      createdDirs.add(sub);
+    }
+  };
+
+  const walk = async (rel: string) => {
+    const entries = await readdir(rel ? join(srcDir, rel) : srcDir, { withFileTypes: true });
+    for (const entry of entries) {
+      if (entry.name === '.git') continue;
+      const path = rel ? `${rel}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) {
+        if (mayContainMatch(path, include) && !exclude.some((e) => matches(`${path}/`, e))) await walk(path);
+      } else if (entry.isSymbolicLink()) {
+        if (selected(path)) result.skippedLinks.push(path);
+      } else if (entry.isFile() && selected(path)) {
+        const slash = path.lastIndexOf('/');
+        if (slash > 0) await ensureDir(path.slice(0, slash));
+        result.bytes += await copyRegularFile(join(srcDir, path), join(destDir, path));
+        result.files += 1;
+      }
+    }
+  };
+
+  await mkdir(destDir, { recursive: true });
+  await chmod(destDir, 0o755);
+  await walk('');
+  result.skippedLinks.sort(comparePaths);
+  return result;
+}
+
+/** Reads through an O_NOFOLLOW handle, so a file swapped for a symlink after it was listed is refused, not followed. */
+async function readRegularFile(path: string): Promise<Buffer> {
+  const handle = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW);
+  try {
+    return await handle.readFile();
+  } finally {
+    await handle.close();
+  }
+}
+
+async function copyRegularFile(from: string, to: string): Promise<number> {
+  const content = await readRegularFile(from);
+  await writeFile(to, content, { flag: 'wx' });
+  await chmod(to, 0o644);
+  return content.length;
+}
+
+/** Relative POSIX paths of every regular file under dir (symlinks are not followed), in byte order. */
+export async function listFiles(dir: string): Promise<string[]> {
+  const files: string[] = [];
+  const walk = async (rel: string) => {
+    for (const entry of await readdir(rel ? join(dir, rel) : dir, { withFileTypes: true })) {
+      const path = rel ? `${rel}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) await walk(path);
+      else if (entry.isFile()) files.push(path);
+    }
+  };
+  await walk('');
+  return files.sort(comparePaths);
+}
+
+/**
+ * Content digest of a tree: `sha256:` + sha256 of the sha256sum-style listing
+ * `<sha256-hex-of-content>  <relative-path>\n`, one line per regular file in byte order of the path.
+ * Modes, mtimes and empty directories do not count. For paths without newlines or backslashes
+ * (which sha256sum would escape) an auditor gets the same hex with GNU tools:
+ *
+ *   cd <dir> && find . -type f -printf '%P\n' | LC_ALL=C sort | xargs -r -d '\n' sha256sum | sha256sum
+ */
+export async function treeDigest(dir: string): Promise<TreeDigest> {
+  const listing = createHash('sha256');
+  let bytes = 0;
+  const files = await listFiles(dir);
+  for (const file of files) {
+    const content = await readRegularFile(join(dir, file));
+    bytes += content.length;
+    listing.update(`${createHash('sha256').update(content).digest('hex')}  ${file}\n`);
+  }
+  return { digest: `sha256:${listing.digest('hex')}`, files: files.length, bytes };
+}
