@@ -8,7 +8,7 @@ function loadSchema(name: string): object {
   return JSON.parse(readFileSync(fileURLToPath(new URL(`../schemas/${name}`, import.meta.url)), 'utf8')) as object;
 }
 
-const ajv = new Ajv2020({ allErrors: false, strict: true, strictRequired: false });
+const ajv = new Ajv2020({ allErrors: false, strict: true, strictRequired: false, discriminator: true });
 const scenarioFileValidator: ValidateFunction = ajv.compile(loadSchema('scenario-file.schema.json'));
 const manifestValidator: ValidateFunction = ajv.compile(loadSchema('manifest.schema.json'));
 

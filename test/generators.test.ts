@@ -1,0 +1,160 @@
+import { describe, expect, it } from 'vitest';
+import type { FactGraph, SymbolFact } from '../graph/fact-graph.ts';
+import { compoundOf, typoOf } from '../generators/adversarial.ts';
+import { Facts } from '../generators/facts.ts';
+import { apportion, generateScenarios } from '../generators/index.ts';
+import { createRng, spreadAcrossFiles } from '../generators/sampling.ts';
+
+const P = 'lmc-test npm shop 1.0.0 ';
+const id = (d: string) => P + d;
+
+/** A hand-made graph: a base class, a subclass overriding one method, free functions calling them. */
+function handMadeGraph(): FactGraph {
+  const sym = (d: string, kind: SymbolFact['kind'], name: string, file: string, owner?: string): SymbolFact => ({
+    id: id(d),
+    kind,
+    name,
+    display: d,
+    ...(owner ? { owner: id(owner) } : {}),
+    file,
+    range: [0, 0, 0, 1],
+  });
+  const symbols = [
+    sym('src/`cart.ts`/', 'module', 'src/cart.ts', 'src/cart.ts'),
+    sym('src/`cart.ts`/Cart#', 'class', 'Cart', 'src/cart.ts', 'src/`cart.ts`/'),
+    sym('src/`cart.ts`/Cart#add().', 'method', 'add', 'src/cart.ts', 'src/`cart.ts`/Cart#'),
+    sym('src/`cart.ts`/Cart#total().', 'method', 'total', 'src/cart.ts', 'src/`cart.ts`/Cart#'),
+    sym('src/`cart.ts`/GiftCart#', 'class', 'GiftCart', 'src/cart.ts', 'src/`cart.ts`/'),
+    sym('src/`cart.ts`/GiftCart#total().', 'method', 'total', 'src/cart.ts', 'src/`cart.ts`/GiftCart#'),
+    sym('src/`checkout.ts`/', 'module', 'src/checkout.ts', 'src/checkout.ts'),
+    sym('src/`checkout.ts`/checkout().', 'function', 'checkout', 'src/checkout.ts', 'src/`checkout.ts`/'),
+    sym('src/`checkout.ts`/receipt().', 'function', 'receipt', 'src/checkout.ts', 'src/`checkout.ts`/'),
+  ];
+  const edges = (pairs: Array<[string, string[]]>) => new Map(pairs.map(([k, v]) => [id(k), v.map(id).sort()]));
+  return {
+    packagePrefix: P,
+    symbols: new Map(symbols.map((s) => [s.id, s])),
+    contains: edges([
+      ['src/`cart.ts`/', ['src/`cart.ts`/Cart#', 'src/`cart.ts`/GiftCart#']],
+      ['src/`cart.ts`/Cart#', ['src/`cart.ts`/Cart#add().', 'src/`cart.ts`/Cart#total().']],
+      ['src/`cart.ts`/GiftCart#', ['src/`cart.ts`/GiftCart#total().']],
+      ['src/`checkout.ts`/', ['src/`checkout.ts`/checkout().', 'src/`checkout.ts`/receipt().']],
+    ]),
+    calls: edges([
+      ['src/`checkout.ts`/checkout().', ['src/`cart.ts`/Cart#add().', 'src/`cart.ts`/Cart#total().', 'src/`checkout.ts`/receipt().']],
+      ['src/`checkout.ts`/receipt().', ['src/`cart.ts`/Cart#total().']],
+    ]),
+    callers: edges([
+      ['src/`cart.ts`/Cart#add().', ['src/`checkout.ts`/checkout().']],
+      ['src/`cart.ts`/Cart#total().', ['src/`checkout.ts`/checkout().', 'src/`checkout.ts`/receipt().']],
+      ['src/`checkout.ts`/receipt().', ['src/`checkout.ts`/checkout().']],
+    ]),
+    supertypes: edges([
+      ['src/`cart.ts`/GiftCart#', ['src/`cart.ts`/Cart#']],
+      ['src/`cart.ts`/GiftCart#total().', ['src/`cart.ts`/Cart#total().']],
+    ]),
+    fileSymbols: edges([
+      ['src/cart.ts', ['src/`cart.ts`/Cart#', 'src/`cart.ts`/Cart#add().', 'src/`cart.ts`/Cart#total().', 'src/`cart.ts`/GiftCart#', 'src/`cart.ts`/GiftCart#total().']],
+      ['src/checkout.ts', ['src/`checkout.ts`/checkout().', 'src/`checkout.ts`/receipt().']],
+    ]),
+    files: ['src/cart.ts', 'src/checkout.ts'],
+  };
+}
+
+describe('generators on a hand-made graph', () => {
+  const graph = handMadeGraph();
+  const { scenarios, subTypes } = generateScenarios(graph, 42, 200);
+  const find = (op: string, target: string) => scenarios.filter((s) => s.query.op === op && 'sym_stable_id' in s.query && s.query.sym_stable_id === id(target));
+
+  it('asks for the full member list of Cart', () => {
+    expect(find('contained_by', 'src/`cart.ts`/Cart#').map((s) => [s.sub_type, s.expected])).toEqual([
+      ['methods_of_class', { kind: 'exact_set', stable_ids: [id('src/`cart.ts`/Cart#add().'), id('src/`cart.ts`/Cart#total().')] }],
+    ]);
+  });
+
+  it('asks for every caller of Cart.total exactly once', () => {
+    expect(find('callers', 'src/`cart.ts`/Cart#total().').map((s) => s.expected)).toEqual([
+      { kind: 'exact_set', stable_ids: [id('src/`checkout.ts`/checkout().'), id('src/`checkout.ts`/receipt().')] },
+    ]);
+  });
+
+  it('asks for the subclasses of Cart and the overrides of Cart.total', () => {
+    expect(find('implementors', 'src/`cart.ts`/Cart#').map((s) => [s.sub_type, s.expected])).toEqual([
+      ['implementors', { kind: 'exact_set', stable_ids: [id('src/`cart.ts`/GiftCart#')] }],
+    ]);
+    expect(find('implementors', 'src/`cart.ts`/Cart#total().').map((s) => [s.sub_type, s.expected])).toEqual([
+      ['overrides', { kind: 'exact_set', stable_ids: [id('src/`cart.ts`/GiftCart#total().')] }],
+    ]);
+  });
+
+  it('expects both methods for the shared short name total', () => {
+    const s = scenarios.find((x) => x.query.op === 'lookup' && x.query.name === 'total' && x.query.bare_name);
+    expect(s?.expected).toEqual({ kind: 'exact_set', stable_ids: [id('src/`cart.ts`/Cart#total().'), id('src/`cart.ts`/GiftCart#total().')] });
+  });
+
+  it('asks the uncalled functions as one complete orphans set', () => {
+    const s = scenarios.find((x) => x.query.op === 'orphans' && x.query.kind === 'function');
+    expect(s?.expected).toEqual({ kind: 'exact_set', stable_ids: [id('src/`checkout.ts`/checkout().')] });
+  });
+
+  it('reports every sub-type, with zero candidates where the graph has no material', () => {
+    const exception = subTypes.find((r) => r.sub_type === 'exception_type');
+    expect(exception).toEqual({ category: 'BugFix', sub_type: 'exception_type', candidates: 0, emitted: 0 });
+  });
+
+  it('builds adversarial names that are absent from the graph', () => {
+    const facts = new Facts(graph);
+    const adversarial = scenarios.filter((s) => s.gold_source === 'adversarial');
+    expect(adversarial.length).toBeGreaterThan(0);
+    for (const s of adversarial) {
+      if (s.query.op !== 'lookup') throw new Error('adversarial scenarios are lookups');
+      const hits = s.query.bare_name ? facts.lookupBare(s.query.name, s.query.kind) : facts.lookupExact(s.query.name, s.query.kind);
+      expect(hits, s.id).toEqual([]);
+    }
+  });
+
+  it('is a pure function of graph, seed and budget', () => {
+    expect(generateScenarios(handMadeGraph(), 42, 200)).toEqual(generateScenarios(graph, 42, 200));
+  });
+
+  it('never asks one query twice and derives ids from content', () => {
+    const queries = scenarios.map((s) => JSON.stringify(s.query));
+    expect(new Set(queries).size).toBe(queries.length);
+    for (const s of scenarios) expect(s.id).toMatch(new RegExp(`^${s.sub_type}-[0-9a-f]{12}$`));
+  });
+});
+
+describe('sampling and naming helpers', () => {
+  it('apportions a budget by weights with largest remainders', () => {
+    expect(apportion(100, [28, 18, 10, 15])).toEqual([40, 25, 14, 21]);
+    expect(apportion(7, [1, 1, 1])).toEqual([3, 2, 2]);
+    expect(apportion(5, [0, 0])).toEqual([0, 0]);
+  });
+
+  it('walks files round-robin instead of draining the first file', () => {
+    const items = [
+      { file: 'a', n: 1 },
+      { file: 'a', n: 2 },
+      { file: 'a', n: 3 },
+      { file: 'b', n: 4 },
+      { file: 'c', n: 5 },
+    ];
+    const firstThree = spreadAcrossFiles(items, createRng(1, 'x')).slice(0, 3).map((i) => i.file).sort();
+    expect(firstThree).toEqual(['a', 'b', 'c']);
+  });
+
+  it('makes a typo one edit away that keeps the first letter', () => {
+    const rng = createRng(3, 'typo');
+    for (let i = 0; i < 50; i++) {
+      const t = typoOf('OutOfStockError', rng);
+      expect(t[0]).toBe('O');
+      expect(Math.abs(t.length - 'OutOfStockError'.length)).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it('compounds the head of one name with the tail of another, never repeating a word', () => {
+    expect(compoundOf('DigitalProduct', 'Store')).toBe('DigitalStore');
+    expect(compoundOf('OutOfStockError', 'Item')).toBe('OutOfStockItem');
+    expect(compoundOf('Product', 'DigitalProduct')).toBeUndefined();
+  });
+});

@@ -1,0 +1,26 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { runGenerate, type CorpusOutcome } from '../pipeline/generate.ts';
+import { loadLock } from '../pipeline/lock.ts';
+import type { RunPaths } from '../pipeline/paths.ts';
+
+export const repoRoot = resolve(import.meta.dirname, '..');
+
+export async function tempDir(prefix: string): Promise<string> {
+  return mkdtemp(join(tmpdir(), `lmc-${prefix}-`));
+}
+
+/** Runs the real pipeline on corpora of the repository's lock into fresh output and work directories. */
+export async function generateInto(corpora: string[], concurrency: number): Promise<{ paths: RunPaths; outcomes: CorpusOutcome[]; cleanup: () => Promise<void> }> {
+  const root = await tempDir('gen');
+  const paths: RunPaths = {
+    lockFile: join(repoRoot, 'corpora.lock.yaml'),
+    repoRoot,
+    outDir: join(root, 'scenarios'),
+    workDir: join(root, 'work'),
+  };
+  const lock = await loadLock(paths.lockFile);
+  const outcomes = await runGenerate(lock, corpora, paths, concurrency, () => {});
+  return { paths, outcomes, cleanup: () => rm(root, { recursive: true, force: true }) };
+}
