@@ -1,6 +1,7 @@
 import { isTestFile, typeKinds } from '../graph/fact-graph.ts';
 import { escapeName } from '../graph/symbols.ts';
 import { compoundOf, typoOf } from './adversarial.ts';
+import { identifierWords } from './facts.ts';
 import { isTypeableName } from './completion.ts';
 import { MAX_ANSWER_SET, type Draft, type SubTypeGenerator } from './types.ts';
 
@@ -12,6 +13,7 @@ export const apiDiscoveryGenerators: SubTypeGenerator[] = [
     subType: 'exact_exists',
     goldSource: 'scip_roundtrip',
     rationale: 'types, fields and variables (callables go to signature_recall) looked up by full id; exact_set of that one id',
+    needs: 'a type, field or variable outside test code',
     drafts({ facts }) {
       return facts
         .targets(nonCallableKinds)
@@ -26,9 +28,11 @@ export const apiDiscoveryGenerators: SubTypeGenerator[] = [
   },
   {
     category: 'ApiDiscovery',
-    subType: 'exact_absent',
+    subType: 'member_transplant',
     goldSource: 'adversarial',
+    weight: 2,
     rationale: 'member transplant: a real method name under a real type that lacks it, by full id; checked absent, exact_set []',
+    needs: 'a class with members and a method name it lacks',
     drafts({ facts, rng }) {
       const types = facts.targets(new Set(['class', 'interface'])).filter((t) => facts.members(t.id).length > 0);
       const methods = facts.targets(new Set(['method'])).filter((m) => isTypeableName(m.name));
@@ -52,9 +56,11 @@ export const apiDiscoveryGenerators: SubTypeGenerator[] = [
   },
   {
     category: 'ApiDiscovery',
-    subType: 'invented_type_absent',
+    subType: 'plausible_compound',
     goldSource: 'adversarial',
+    weight: 2,
     rationale: 'plausible compounds of two real type names (head of one, tail of the other), checked absent ignoring case; exact_set []',
+    needs: 'two class names to blend into an absent one',
     drafts({ facts, rng }) {
       const names = [...new Set(facts.targets(new Set(['class', 'interface'])).map((t) => t.name))].filter(isTypeableName).sort();
       const drafts: Draft[] = [];
@@ -79,7 +85,9 @@ export const apiDiscoveryGenerators: SubTypeGenerator[] = [
     category: 'ApiDiscovery',
     subType: 'typo',
     goldSource: 'adversarial',
+    weight: 2,
     rationale: 'one edit away from a real type or function name (5+ letters), checked absent ignoring case; exact_set []',
+    needs: 'a type or function name of 5+ letters',
     drafts({ facts, rng }) {
       const drafts: Draft[] = [];
       const seen = new Set<string>();
@@ -103,6 +111,7 @@ export const apiDiscoveryGenerators: SubTypeGenerator[] = [
     subType: 'bare_name_collision',
     goldSource: 'scip_roundtrip',
     rationale: 'short names shared by 2..40 symbols; exact_set over all of them, never one arbitrary pick',
+    needs: 'a short name shared by 2..40 symbols',
     drafts({ facts }) {
       const drafts: Draft[] = [];
       for (const [name, symbols] of [...facts.byName.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
@@ -122,6 +131,7 @@ export const apiDiscoveryGenerators: SubTypeGenerator[] = [
     subType: 'disambiguate_by_kind',
     goldSource: 'scip_roundtrip',
     rationale: 'short names used by symbols of 2+ kinds, asked with one kind; exact_set over the symbols of that kind',
+    needs: 'a short name used by symbols of two kinds',
     drafts({ facts }) {
       const drafts: Draft[] = [];
       for (const [name, symbols] of [...facts.byName.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
@@ -147,6 +157,7 @@ export const apiDiscoveryGenerators: SubTypeGenerator[] = [
     subType: 'disambiguate_by_enclosing_type',
     goldSource: 'scip_roundtrip',
     rationale: 'member names that 2+ types declare, asked as `Type#member`; exact_set over that type\'s member(s)',
+    needs: 'a member name declared by two types',
     drafts({ facts }) {
       const drafts: Draft[] = [];
       for (const s of facts.targets()) {
@@ -160,6 +171,114 @@ export const apiDiscoveryGenerators: SubTypeGenerator[] = [
           intent: `Means \`${s.name}\` on ${owner.display} (${others.length} other type${others.length > 1 ? 's' : ''} declare the same member)`,
           query: { op: 'lookup', name: form, bare_name: true },
           expected: { kind: 'exact_set', stable_ids: facts.lookupBare(form) },
+        });
+      }
+      return drafts;
+    },
+  },
+  {
+    category: 'ApiDiscovery',
+    subType: 'naming_convention',
+    goldSource: 'adversarial',
+    weight: 2,
+    rationale: 'a real function or method name rewritten in the other convention (snake_case <-> camelCase), checked absent ignoring case; exact_set []',
+    needs: 'a multi-word function or method name',
+    drafts({ facts }) {
+      const drafts: Draft[] = [];
+      const seen = new Set<string>();
+      for (const s of facts.targets(new Set(['function', 'method']))) {
+        const words = identifierWords(s.name);
+        if (words.length < 2 || !isTypeableName(s.name)) continue;
+        const snake = s.name.includes('_');
+        const other = snake
+          ? words.map((w, i) => (i === 0 ? w.toLowerCase() : w.charAt(0).toUpperCase() + w.slice(1).toLowerCase())).join('')
+          : words.map((w) => w.toLowerCase()).join('_');
+        if (other === s.name || seen.has(other) || facts.nameTaken(other)) continue;
+        seen.add(other);
+        drafts.push({
+          file: s.file,
+          intent: `Writes \`${other}\` out of habit, but the corpus spells it ${s.display}; the other convention must match nothing`,
+          query: { op: 'lookup', name: other, bare_name: true },
+          expected: { kind: 'exact_set', stable_ids: [] },
+        });
+      }
+      return drafts;
+    },
+  },
+  {
+    category: 'ApiDiscovery',
+    subType: 'wrong_module',
+    goldSource: 'adversarial',
+    weight: 2,
+    rationale: 'a real top-level name placed under another real module, by full id; checked absent; exact_set []',
+    needs: 'two modules with top-level symbols',
+    drafts({ facts, rng }) {
+      const modules = facts.targets(new Set(['module'])).filter((m) => facts.members(m.id).length > 0);
+      const drafts: Draft[] = [];
+      for (const home of modules) {
+        const members = facts.members(home.id).map((id) => facts.symbol(id)!).filter((x) => isTypeableName(x.name));
+        if (!members.length || modules.length < 2) continue;
+        const moved = members[rng.int(members.length)]!;
+        const target = modules[rng.int(modules.length)]!;
+        if (target.id === home.id) continue;
+        const suffix = moved.id.slice(home.id.endsWith('__init__:') ? home.id.length - '__init__:'.length : home.id.length);
+        const base = target.id.endsWith('__init__:') ? target.id.slice(0, -'__init__:'.length) : target.id;
+        const id = base + suffix;
+        if (facts.symbol(id)) continue;
+        drafts.push({
+          file: home.file,
+          intent: `Imports \`${moved.name}\` from ${target.name}, but it lives in ${home.name} (${moved.display}); the misplaced id must not resolve`,
+          query: { op: 'lookup', name: id, bare_name: false },
+          expected: { kind: 'exact_set', stable_ids: [] },
+        });
+      }
+      return drafts;
+    },
+  },
+  {
+    category: 'ApiDiscovery',
+    subType: 'disambiguate_by_module_path',
+    goldSource: 'scip_roundtrip',
+    rationale: 'short names defined in 2+ modules, asked by the full id of one of them; exact_set of that id',
+    needs: 'a short name defined in two modules',
+    drafts({ facts }) {
+      const drafts: Draft[] = [];
+      for (const s of facts.targets()) {
+        if (s.kind === 'module' || !isTypeableName(s.name)) continue;
+        const twins = (facts.byName.get(s.name) ?? []).filter((o) => o.file !== s.file);
+        if (!twins.length) continue;
+        drafts.push({
+          file: s.file,
+          intent: `Means the \`${s.name}\` of ${s.file} (${s.display}), not the one in ${twins[0]!.file}; resolves it by full id`,
+          query: { op: 'lookup', name: s.id, bare_name: false },
+          expected: { kind: 'exact_set', stable_ids: [s.id] },
+        });
+      }
+      return drafts;
+    },
+  },
+  {
+    category: 'ApiDiscovery',
+    subType: 'scope_restricted_lookup',
+    goldSource: 'scip_roundtrip',
+    rationale: 'a short name defined in several files, looked for within one file; file_symbols of that file; contains over the symbols of that name there',
+    needs: 'a short name defined in two files',
+    drafts({ facts, rng }) {
+      const drafts: Draft[] = [];
+      for (const file of facts.graph.files) {
+        if (isTestFile(file)) continue;
+        const shared = facts
+          .fileSymbols(file)
+          .map((id) => facts.symbol(id)!)
+          .filter((s) => isTypeableName(s.name) && (facts.byName.get(s.name) ?? []).some((o) => o.file !== file));
+        if (!shared.length) continue;
+        const pick = shared[rng.int(shared.length)]!;
+        const here = shared.filter((s) => s.name === pick.name).map((s) => s.id).sort();
+        drafts.push({
+          file,
+          intent: `Looks for \`${pick.name}\` only within ${file} (other files define the same name): expects ${pick.display} among that file's symbols`,
+          query: { op: 'file_symbols', file_path: file },
+          expected: { kind: 'contains', required: here },
         });
       }
       return drafts;

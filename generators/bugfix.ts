@@ -1,4 +1,6 @@
 import { typeKinds } from '../graph/fact-graph.ts';
+import { isTypeableName } from './completion.ts';
+import { escapeRegex, grepDraft, REGEX_ARGS } from './grep.ts';
 import { MAX_ANSWER_SET, type Draft, type SubTypeGenerator } from './types.ts';
 
 const withinLimit = (ids: string[]): boolean => ids.length > 0 && ids.length <= MAX_ANSWER_SET;
@@ -9,6 +11,7 @@ export const bugfixGenerators: SubTypeGenerator[] = [
     subType: 'callers',
     goldSource: 'scip_roundtrip',
     rationale: 'functions and constructors with 1..40 callers (methods go to Refactor call_sites); exact_set over every caller',
+    needs: 'a function or constructor with 1..40 callers',
     drafts({ facts }) {
       return facts
         .targets(new Set(['function', 'constructor']))
@@ -26,6 +29,7 @@ export const bugfixGenerators: SubTypeGenerator[] = [
     subType: 'callees',
     goldSource: 'scip_roundtrip',
     rationale: 'callables that call 1..40 corpus callables; exact_set over every callee',
+    needs: 'a callable that calls 1..40 corpus callables',
     drafts({ facts }) {
       return facts
         .targets()
@@ -43,6 +47,7 @@ export const bugfixGenerators: SubTypeGenerator[] = [
     subType: 'overrides',
     goldSource: 'scip_roundtrip',
     rationale: 'methods that 1..40 methods override (transitively); exact_set over every override',
+    needs: 'an overridden method',
     drafts({ facts }) {
       return facts
         .targets(new Set(['method']))
@@ -60,6 +65,7 @@ export const bugfixGenerators: SubTypeGenerator[] = [
     subType: 'depth2_impact',
     goldSource: 'scip_roundtrip',
     rationale: 'the second hop of an impact walk: callers of a direct caller of the suspect; exact_set over every such caller',
+    needs: 'a caller that is itself called',
     drafts({ facts }) {
       const drafts: Draft[] = [];
       const seen = new Set<string>();
@@ -86,6 +92,7 @@ export const bugfixGenerators: SubTypeGenerator[] = [
     subType: 'exception_type',
     goldSource: 'scip_roundtrip',
     rationale: 'exception classes (an ancestor is the language base error): their subclasses if any, else the class by short name; exact_set',
+    needs: 'an exception class (one whose ancestors include the language base error)',
     drafts({ facts }) {
       const drafts: Draft[] = [];
       for (const s of facts.targets(typeKinds)) {
@@ -106,6 +113,51 @@ export const bugfixGenerators: SubTypeGenerator[] = [
             expected: { kind: 'exact_set', stable_ids: facts.lookupBare(s.name, 'class') },
           });
         }
+      }
+      return drafts;
+    },
+  },
+  {
+    category: 'BugFix',
+    subType: 'call_sites_grep',
+    goldSource: 'grep_compared',
+    weight: 2,
+    rationale: 'functions and methods whose short name (6+ letters) is unique in the corpus; callers answered by the symbols around `name(` lines rg finds, minus the definition; exact_set. Disagreements with the index are listed in the manifest',
+    needs: 'a function or method with a unique name that is called',
+    drafts({ facts, grep }) {
+      const drafts: Draft[] = [];
+      for (const s of facts.targets()) {
+        if (!facts.isCallable(s) || s.name.length < 6 || !isTypeableName(s.name) || facts.byName.get(s.name)!.length > 1) continue;
+        const draft = grepDraft(facts, grep, { args: REGEX_ARGS, pattern: `\\b${escapeRegex(s.name)}\\s*\\(` }, {
+          file: s.file,
+          intent: `Suspects ${s.display}; finds every place whose text calls \`${s.name}(\``,
+          query: { op: 'callers', sym_stable_id: s.id },
+          excludeDefinitionOf: s.id,
+          maxAnswer: MAX_ANSWER_SET,
+        });
+        if (draft) drafts.push(draft);
+      }
+      return drafts;
+    },
+  },
+  {
+    category: 'BugFix',
+    subType: 'error_wrapping',
+    goldSource: 'grep_compared',
+    rationale: 'exception classes used to wrap another error (`raise X(...) from e`, `new X(..., { cause })`); callers answered by the wrapping sites rg finds; exact_set',
+    needs: 'code that wraps one error in another',
+    drafts({ facts, grep }) {
+      const drafts: Draft[] = [];
+      for (const s of facts.targets(new Set(['class']))) {
+        if (!facts.isException(s.id)) continue;
+        const name = escapeRegex(s.name);
+        const draft = grepDraft(facts, grep, { args: REGEX_ARGS, pattern: `raise\\s+${name}\\(.*\\)\\s+from\\s|new\\s+${name}\\(.*\\bcause\\b` }, {
+          file: s.file,
+          intent: `Tracing where a low-level failure is re-raised as ${s.display}: lists every symbol that wraps an error in it`,
+          query: { op: 'callers', sym_stable_id: s.id },
+          maxAnswer: MAX_ANSWER_SET,
+        });
+        if (draft) drafts.push(draft);
       }
       return drafts;
     },

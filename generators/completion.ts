@@ -1,4 +1,5 @@
 import { isTestFile, typeKinds } from '../graph/fact-graph.ts';
+import { grepDraft, textRefQuery, textRefSearch } from './grep.ts';
 import { MAX_ANSWER_SET, type Draft, type SubTypeGenerator } from './types.ts';
 
 /** Names an agent would never type: constructors and other synthetic members. */
@@ -9,9 +10,34 @@ export function isTypeableName(name: string): boolean {
 export const completionGenerators: SubTypeGenerator[] = [
   {
     category: 'Completion',
+    subType: 'builder_chain',
+    goldSource: 'scip_roundtrip',
+    rationale: 'methods whose recorded signature returns their own type (`this`, `Self`, or the class name): the links of a fluent chain; lookup `Type#method`; exact_set',
+    needs: 'a method whose signature returns its own type',
+    drafts({ facts }) {
+      const drafts: Draft[] = [];
+      for (const s of facts.targets(new Set(['method']))) {
+        const owner = s.owner ? facts.symbol(s.owner) : undefined;
+        if (!owner || !s.signature || !isTypeableName(s.name)) continue;
+        const returns = /(?:\)\s*(?::|->)\s*)(["']?)([A-Za-z_$][\w$.]*)\1\s*:?$/.exec(s.signature)?.[2];
+        if (!returns || !['this', 'Self', 'typing.Self', owner.name].includes(returns)) continue;
+        const form = `${owner.name}#${s.name}`;
+        drafts.push({
+          file: s.file,
+          intent: `Chaining calls on ${owner.display}: \`${s.name}\` returns the same type (\`${s.signature}\`); needs its canonical id`,
+          query: { op: 'lookup', name: form, bare_name: true },
+          expected: { kind: 'exact_set', stable_ids: facts.lookupBare(form) },
+        });
+      }
+      return drafts;
+    },
+  },
+  {
+    category: 'Completion',
     subType: 'class_by_short_name',
     goldSource: 'scip_roundtrip',
     rationale: 'every type-like symbol except exception classes; exact_set over all symbols of that kind and short name, so a shared name expects every candidate',
+    needs: 'a non-exception class, interface, enum or type alias outside test code',
     drafts({ facts }) {
       const drafts: Draft[] = [];
       const seen = new Set<string>();
@@ -35,6 +61,7 @@ export const completionGenerators: SubTypeGenerator[] = [
     subType: 'method_on_type',
     goldSource: 'scip_roundtrip',
     rationale: 'methods whose short name no other type uses (shared names go to disambiguate_by_enclosing_type); exact_set over every `Type#method` match',
+    needs: 'a method whose name no other type uses',
     drafts({ facts }) {
       const drafts: Draft[] = [];
       for (const s of facts.targets(new Set(['method']))) {
@@ -58,6 +85,7 @@ export const completionGenerators: SubTypeGenerator[] = [
     subType: 'signature_recall',
     goldSource: 'scip_roundtrip',
     rationale: 'functions and methods whose indexer recorded a signature; the full id is looked up, so exact_symbol is the complete answer',
+    needs: 'a function or method with a recorded signature',
     drafts({ facts }) {
       return facts
         .targets(new Set(['function', 'method']))
@@ -75,6 +103,7 @@ export const completionGenerators: SubTypeGenerator[] = [
     subType: 'defining_file',
     goldSource: 'scip_roundtrip',
     rationale: 'one top-level symbol per file; contains with that one required id, since the agent only checks the file defines it',
+    needs: 'a non-test file with a top-level symbol',
     drafts({ facts, rng }) {
       const drafts: Draft[] = [];
       for (const file of facts.graph.files) {
@@ -100,6 +129,7 @@ export const completionGenerators: SubTypeGenerator[] = [
     subType: 'cross_module_sibling',
     goldSource: 'scip_roundtrip',
     rationale: 'modules with 2..40 direct members; exact_set over all of them (the full sibling list, never a sample)',
+    needs: 'a module with 2..40 top-level symbols',
     drafts({ facts, rng }) {
       const drafts: Draft[] = [];
       for (const m of facts.targets(new Set(['module']))) {
@@ -112,6 +142,29 @@ export const completionGenerators: SubTypeGenerator[] = [
           query: { op: 'contained_by', sym_stable_id: m.id },
           expected: { kind: 'exact_set', stable_ids: members },
         });
+      }
+      return drafts;
+    },
+  },
+  {
+    category: 'Completion',
+    subType: 'usage_examples',
+    goldSource: 'grep_compared',
+    rationale: 'types with a unique name of 5+ letters; lookup kind text_ref of the name minus its definition line, answered by rg: existing code to copy a construction from; exact_set',
+    needs: 'a uniquely named type mentioned elsewhere',
+    weight: 2,
+    drafts({ facts, grep }) {
+      const drafts: Draft[] = [];
+      for (const s of facts.targets(typeKinds)) {
+        if (s.name.length < 5 || !isTypeableName(s.name) || facts.byName.get(s.name)!.length > 1) continue;
+        const draft = grepDraft(facts, grep, textRefSearch(s.name), {
+          file: s.file,
+          intent: `About to use ${s.display}: lists every symbol whose code already mentions \`${s.name}\`, to copy how it is built`,
+          query: textRefQuery(s.name),
+          excludeDefinitionOf: s.id,
+          maxAnswer: MAX_ANSWER_SET,
+        });
+        if (draft) drafts.push(draft);
       }
       return drafts;
     },

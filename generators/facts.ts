@@ -1,3 +1,5 @@
+import type { GrepHit } from '../evidence/ripgrep.ts';
+import type { Query } from './types.ts';
 import { callableKinds, isTestFile, typeKinds, type FactGraph, type SymbolFact, type SymbolKind } from '../graph/fact-graph.ts';
 
 /**
@@ -7,10 +9,21 @@ import { callableKinds, isTestFile, typeKinds, type FactGraph, type SymbolFact, 
 export class Facts {
   readonly byName = new Map<string, SymbolFact[]>();
   private readonly subtypes = new Map<string, string[]>();
+  /** Per file: own non-module definitions with an enclosing range, and the file's module. */
+  private readonly scopes = new Map<string, SymbolFact[]>();
+  private readonly moduleOfFile = new Map<string, string>();
 
   constructor(readonly graph: FactGraph) {
     for (const s of graph.symbols.values()) {
-      if (s.kind === 'module') continue;
+      if (s.kind === 'module') {
+        if (!this.moduleOfFile.has(s.file)) this.moduleOfFile.set(s.file, s.id);
+        continue;
+      }
+      if (s.enclosingRange) {
+        const list = this.scopes.get(s.file);
+        if (list) list.push(s);
+        else this.scopes.set(s.file, [s]);
+      }
       const list = this.byName.get(s.name);
       if (list) list.push(s);
       else this.byName.set(s.name, [s]);
@@ -22,6 +35,37 @@ export class Facts {
         else this.subtypes.set(sup, [sub]);
       }
     }
+  }
+
+  /**
+   * The symbol a source line belongs to: the innermost own definition whose
+   * enclosing range covers it (latest start wins), else the file's module.
+   */
+  symbolAtLine(file: string, line: number): string | undefined {
+    const zero = line - 1;
+    let best: SymbolFact | undefined;
+    for (const s of this.scopes.get(file) ?? []) {
+      const r = s.enclosingRange!;
+      if (r[0] <= zero && zero <= r[2] && (!best || r[0] > best.enclosingRange![0] || (r[0] === best.enclosingRange![0] && r[1] > best.enclosingRange![1]))) best = s;
+    }
+    return best?.id ?? this.moduleOfFile.get(file);
+  }
+
+  /** grep hits → the sorted set of symbols they belong to, minus hits on the line that defines `excludeDefinitionOf`. */
+  mapHits(hits: GrepHit[], excludeDefinitionOf?: string): string[] {
+    const skip = excludeDefinitionOf ? this.symbol(excludeDefinitionOf) : undefined;
+    const out = new Set<string>();
+    for (const h of hits) {
+      if (skip && h.file === skip.file && h.line === skip.range[0] + 1) continue;
+      const id = this.symbolAtLine(h.file, h.line);
+      if (id) out.add(id);
+    }
+    return [...out].sort();
+  }
+
+  /** The module symbol defined by a file, if the index has one. */
+  moduleOf(file: string): string | undefined {
+    return this.moduleOfFile.get(file);
   }
 
   symbol(id: string): SymbolFact | undefined {
@@ -121,6 +165,30 @@ export class Facts {
     return this.all()
       .filter((s) => s.kind === kind && this.callers(s.id).length === 0)
       .map((s) => s.id);
+  }
+
+  /**
+   * The answer the index gives to a query, per docs/query-semantics.md; undefined
+   * for `text_ref` lookups, which only a recorded search can answer.
+   */
+  answer(query: Query): string[] | undefined {
+    switch (query.op) {
+      case 'lookup':
+        if (query.kind === 'text_ref') return undefined;
+        return query.bare_name ? this.lookupBare(query.name, query.kind) : this.lookupExact(query.name, query.kind);
+      case 'callers':
+        return this.callers(query.sym_stable_id);
+      case 'callees':
+        return this.callees(query.sym_stable_id);
+      case 'contained_by':
+        return this.members(query.sym_stable_id);
+      case 'implementors':
+        return this.implementors(query.sym_stable_id);
+      case 'orphans':
+        return this.orphans(query.kind);
+      case 'file_symbols':
+        return this.fileSymbols(query.file_path);
+    }
   }
 
   fileSymbols(file: string): string[] {

@@ -1,21 +1,30 @@
 import { createHash } from 'node:crypto';
+import type { GrepHit, GrepSearch } from '../evidence/ripgrep.ts';
 import type { FactGraph } from '../graph/fact-graph.ts';
 import { apiDiscoveryGenerators } from './api-discovery.ts';
 import { bugfixGenerators } from './bugfix.ts';
 import { completionGenerators } from './completion.ts';
+import { configGenerators } from './config.ts';
+import { controlFlowGenerators } from './control-flow.ts';
 import { Facts } from './facts.ts';
+import { featureAddGenerators } from './feature-add.ts';
 import { refactorGenerators } from './refactor.ts';
 import { createRng, spreadAcrossFiles } from './sampling.ts';
-import { categories, categoryWeights, type Category, type Draft, type Scenario, type SubTypeGenerator } from './types.ts';
+import { testGenGenerators } from './testgen.ts';
+import { categories, categoryWeights, CATEGORY_MINIMUM, type Category, type Draft, type Scenario, type SubTypeGenerator } from './types.ts';
 
 /** Bumped whenever a generator's output for the same facts changes; recorded in every manifest. */
-export const GENERATOR_VERSION = '1.0.0';
+export const GENERATOR_VERSION = '2.0.0';
 
 export const generators: SubTypeGenerator[] = [
   ...completionGenerators,
   ...bugfixGenerators,
   ...refactorGenerators,
+  ...testGenGenerators,
+  ...featureAddGenerators,
   ...apiDiscoveryGenerators,
+  ...controlFlowGenerators,
+  ...configGenerators,
 ];
 
 export interface SubTypeReport {
@@ -28,6 +37,14 @@ export interface SubTypeReport {
 export interface GenerationResult {
   scenarios: Scenario[];
   subTypes: SubTypeReport[];
+}
+
+export interface GenerationInput {
+  seed: number;
+  budget: number;
+  grep: (search: GrepSearch) => GrepHit[];
+  /** Canonical queries already asked elsewhere (manual overlays, contributor specs): never generated again. */
+  reserved?: ReadonlySet<string>;
 }
 
 /** JSON with keys sorted at every level: the identity of a query, independent of how it was built. */
@@ -63,16 +80,17 @@ export function apportion(total: number, weights: number[]): number[] {
 }
 
 /**
- * Takes up to `quota` items from several pools, evenly, handing a pool's
- * unused share to the others: a small pool never forces padding.
+ * Takes up to `quota` items from several pools in proportion to their
+ * weights, handing a pool's unused share to the others: a small pool never
+ * forces padding.
  */
-function fairTake(pools: number[], quota: number): number[] {
+function fairTake(pools: number[], weights: number[], quota: number): number[] {
   const take = pools.map(() => 0);
   let remaining = quota;
   for (;;) {
     const open = pools.map((p, i) => (take[i]! < p ? i : -1)).filter((i) => i >= 0);
     if (remaining <= 0 || open.length === 0) return take;
-    const share = apportion(remaining, open.map(() => 1));
+    const share = apportion(remaining, open.map((i) => weights[i]!));
     let given = 0;
     open.forEach((i, k) => {
       const n = Math.min(share[k]!, pools[i]! - take[i]!);
@@ -84,50 +102,64 @@ function fairTake(pools: number[], quota: number): number[] {
   }
 }
 
+/** Category budgets: the paper's weights over the budget, each raised to CATEGORY_MINIMUM. */
+export function categoryQuotas(budget: number): Map<Category, number> {
+  const shares = apportion(budget, categories.map((c) => categoryWeights[c]));
+  return new Map(categories.map((c, i) => [c, Math.max(shares[i]!, CATEGORY_MINIMUM)]));
+}
+
 /**
- * Pure: (fact graph, seed, budget) → scenarios. Each sub-type lists every
- * question it could honestly ask; drafts are ordered by a seeded walk across
- * files; category budgets follow the paper's weights over the categories
- * this corpus can feed; a query already asked is never asked again.
+ * Pure given its inputs: (fact graph, seed, budget, search answers) →
+ * scenarios. Each sub-type lists every question it could honestly ask;
+ * drafts are ordered by a seeded walk across files. Categories claim
+ * questions from the lightest weight up, so a specialised question (a
+ * registration site, a test-to-code link) goes to the category that needs
+ * it rather than to a broad one with plenty of others; a query already
+ * asked is never asked again.
  */
-export function generateScenarios(graph: FactGraph, seed: number, budget: number): GenerationResult {
+export function generateScenarios(graph: FactGraph, input: GenerationInput): GenerationResult {
   const facts = new Facts(graph);
-  const pools = generators.map((g) => spreadAcrossFiles(g.drafts({ facts, rng: createRng(seed, `drafts:${g.subType}`) }), createRng(seed, `order:${g.subType}`)));
-
-  const present = categories.filter((c) => generators.some((g, i) => g.category === c && pools[i]!.length > 0));
-  const categoryBudget = new Map<Category, number>();
-  apportion(budget, present.map((c) => categoryWeights[c])).forEach((n, i) => categoryBudget.set(present[i]!, n));
-
-  const asked = new Set<string>();
+  const pools = generators.map((g) =>
+    spreadAcrossFiles(g.drafts({ facts, rng: createRng(input.seed, `drafts:${g.subType}`), grep: input.grep }), createRng(input.seed, `order:${g.subType}`)),
+  );
+  const quotas = categoryQuotas(input.budget);
+  const asked = new Set<string>(input.reserved ?? []);
   const scenarios: Scenario[] = [];
-  const subTypes: SubTypeReport[] = [];
-  for (const category of categories) {
+  const reports = new Map<string, SubTypeReport>();
+  const claimOrder = [...categories].sort((a, b) => categoryWeights[a] - categoryWeights[b] || categories.indexOf(a) - categories.indexOf(b));
+
+  for (const category of claimOrder) {
     const members = generators.map((g, i) => ({ g, pool: pools[i]! })).filter(({ g }) => g.category === category);
-    // Drop queries an earlier category already asked before sizing the shares.
     const fresh = members.map(({ pool }) => pool.filter((d) => !asked.has(canonicalJson(d.query))));
-    const quotas = fairTake(fresh.map((p) => p.length), categoryBudget.get(category) ?? 0);
+    const take = fairTake(fresh.map((p) => p.length), members.map(({ g }) => g.weight ?? 1), quotas.get(category)!);
     members.forEach(({ g }, k) => {
       let emitted = 0;
       for (const draft of fresh[k]!) {
-        if (emitted >= quotas[k]!) break;
+        if (emitted >= take[k]!) break;
         const key = canonicalJson(draft.query);
         if (asked.has(key)) continue;
         asked.add(key);
         scenarios.push(toScenario(g, draft));
         emitted += 1;
       }
-      subTypes.push({ category, sub_type: g.subType, candidates: fresh[k]!.length, emitted });
+      reports.set(g.subType, { category, sub_type: g.subType, candidates: fresh[k]!.length, emitted });
     });
   }
 
+  return { scenarios: sortScenarios(scenarios), subTypes: generators.map((g) => reports.get(g.subType)!) };
+}
+
+/** File order: category as the contract lists them, then sub-type, then id. */
+export function sortScenarios(scenarios: Scenario[]): Scenario[] {
   const ids = new Set<string>();
   for (const s of scenarios) {
     if (ids.has(s.id)) throw new Error(`scenario id collision: ${s.id}`);
     ids.add(s.id);
   }
   const rank = (c: Category) => categories.indexOf(c);
-  scenarios.sort((a, b) => rank(a.category) - rank(b.category) || (a.sub_type < b.sub_type ? -1 : a.sub_type > b.sub_type ? 1 : 0) || (a.id < b.id ? -1 : 1));
-  return { scenarios, subTypes };
+  return [...scenarios].sort(
+    (a, b) => rank(a.category) - rank(b.category) || (a.sub_type < b.sub_type ? -1 : a.sub_type > b.sub_type ? 1 : 0) || (a.id < b.id ? -1 : 1),
+  );
 }
 
 function toScenario(g: SubTypeGenerator, draft: Draft): Scenario {
@@ -139,5 +171,6 @@ function toScenario(g: SubTypeGenerator, draft: Draft): Scenario {
     query: draft.query,
     expected: draft.expected,
     gold_source: g.goldSource,
+    ...(draft.grep ? { grep: draft.grep } : {}),
   };
 }

@@ -1,4 +1,6 @@
 import { symbolKinds } from '../graph/fact-graph.ts';
+import { isTypeableName } from './completion.ts';
+import { grepDraft, textRefQuery, textRefSearch } from './grep.ts';
 import { MAX_ANSWER_SET, type Draft, type SubTypeGenerator } from './types.ts';
 
 const withinLimit = (ids: string[]): boolean => ids.length > 0 && ids.length <= MAX_ANSWER_SET;
@@ -9,6 +11,7 @@ export const refactorGenerators: SubTypeGenerator[] = [
     subType: 'methods_of_class',
     goldSource: 'scip_roundtrip',
     rationale: 'classes and interfaces with 1..40 direct members; exact_set over all of them (the reference set truncated these to 5)',
+    needs: 'a class or interface with 1..40 members',
     drafts({ facts }) {
       return facts
         .targets(new Set(['class', 'interface']))
@@ -26,6 +29,7 @@ export const refactorGenerators: SubTypeGenerator[] = [
     subType: 'call_sites',
     goldSource: 'scip_roundtrip',
     rationale: 'methods with 1..40 callers; exact_set over every calling symbol, since a rename must touch all of them',
+    needs: 'a method with 1..40 callers',
     drafts({ facts }) {
       return facts
         .targets(new Set(['method']))
@@ -43,6 +47,7 @@ export const refactorGenerators: SubTypeGenerator[] = [
     subType: 'implementors',
     goldSource: 'scip_roundtrip',
     rationale: 'non-exception classes and interfaces with 1..40 subtypes (transitive); exact_set',
+    needs: 'a non-exception class or interface with subtypes',
     drafts({ facts }) {
       return facts
         .targets(new Set(['class', 'interface']))
@@ -60,6 +65,7 @@ export const refactorGenerators: SubTypeGenerator[] = [
     subType: 'dead_exports',
     goldSource: 'scip_roundtrip',
     rationale: 'one question per callable kind whose uncalled set has 1..40 members; exact_set over the whole set',
+    needs: 'a callable kind whose uncalled set has 1..40 members',
     drafts({ facts }) {
       const drafts: Draft[] = [];
       for (const kind of symbolKinds) {
@@ -73,6 +79,70 @@ export const refactorGenerators: SubTypeGenerator[] = [
           query: { op: 'orphans', kind },
           expected: { kind: 'exact_set', stable_ids: orphans },
         });
+      }
+      return drafts;
+    },
+  },
+  {
+    category: 'Refactor',
+    subType: 'enum_variants',
+    goldSource: 'scip_roundtrip',
+    rationale: 'enums with 1..40 members; contained_by; exact_set over every variant',
+    needs: 'an enum',
+    drafts({ facts }) {
+      return facts
+        .targets(new Set(['enum']))
+        .filter((s) => withinLimit(facts.members(s.id)))
+        .map((s) => ({
+          file: s.file,
+          intent: `Renaming a variant of ${s.display}: lists every variant it declares`,
+          query: { op: 'contained_by', sym_stable_id: s.id },
+          expected: { kind: 'exact_set', stable_ids: facts.members(s.id) },
+        }));
+    },
+  },
+  {
+    category: 'Refactor',
+    subType: 'cross_module_callers',
+    goldSource: 'scip_roundtrip',
+    rationale: 'callables called both from their own file and from others; callers; contains over the callers in other files (the ones a move breaks)',
+    needs: 'a callable called from its own file and from another',
+    drafts({ facts }) {
+      const drafts: Draft[] = [];
+      for (const s of facts.targets()) {
+        if (!facts.isCallable(s)) continue;
+        const callers = facts.callers(s.id);
+        const elsewhere = callers.filter((c) => facts.symbol(c)!.file !== s.file);
+        if (elsewhere.length === 0 || elsewhere.length === callers.length || elsewhere.length > MAX_ANSWER_SET) continue;
+        drafts.push({
+          file: s.file,
+          intent: `Moving ${s.display} out of ${s.file}: finds the callers in other files, which need a new import`,
+          query: { op: 'callers', sym_stable_id: s.id },
+          expected: { kind: 'contains', required: elsewhere },
+        });
+      }
+      return drafts;
+    },
+  },
+  {
+    category: 'Refactor',
+    subType: 'rename_text_sites',
+    goldSource: 'grep_compared',
+    rationale: 'functions and methods with a unique name of 6+ letters; lookup kind text_ref of the name minus its definition line, answered by rg: every place a rename must also touch, strings and comments included; exact_set',
+    needs: 'a uniquely named function or method mentioned elsewhere',
+    weight: 2,
+    drafts({ facts, grep }) {
+      const drafts: Draft[] = [];
+      for (const s of facts.targets()) {
+        if (!facts.isCallable(s) || s.name.length < 6 || !isTypeableName(s.name) || facts.byName.get(s.name)!.length > 1) continue;
+        const draft = grepDraft(facts, grep, textRefSearch(s.name), {
+          file: s.file,
+          intent: `Renaming ${s.display}: lists every symbol whose text mentions \`${s.name}\`, so no string, comment or call is missed`,
+          query: textRefQuery(s.name),
+          excludeDefinitionOf: s.id,
+          maxAnswer: MAX_ANSWER_SET,
+        });
+        if (draft) drafts.push(draft);
       }
       return drafts;
     },

@@ -1,4 +1,5 @@
 import type { Facts } from './facts.ts';
+import type { GrepHit, GrepSearch } from '../evidence/ripgrep.ts';
 import type { Rng } from './sampling.ts';
 
 export const categories = [
@@ -42,6 +43,19 @@ export type Expected =
   | { kind: 'exact_set'; stable_ids: string[] }
   | { kind: 'contains'; required: string[] };
 
+/** How a grep_compared answer was computed, so anyone can replay it (docs/query-semantics.md). */
+export interface GrepProvenance {
+  pattern: string;
+  args: string[];
+  exclude_definition_of?: string;
+}
+
+/** Where a hand-written scenario came from. */
+export interface Origin {
+  file: string;
+  entry: number;
+}
+
 export interface Scenario {
   id: string;
   category: Category;
@@ -50,6 +64,8 @@ export interface Scenario {
   query: Query;
   expected: Expected;
   gold_source: GoldSource;
+  grep?: GrepProvenance;
+  origin?: Origin;
 }
 
 /** A scenario before the pipeline gives it an id; `file` is where its target lives, for spreading picks across files. */
@@ -58,11 +74,14 @@ export interface Draft {
   query: Query;
   expected: Expected;
   file: string;
+  grep?: GrepProvenance;
 }
 
 export interface GeneratorContext {
   facts: Facts;
   rng: Rng;
+  /** Answers a ripgrep search over the corpus tree (memoised); injected so generators stay testable without a tree. */
+  grep: (search: GrepSearch) => GrepHit[];
 }
 
 /** One sub-type: a pure function from the fact graph to every scenario it could honestly ask. */
@@ -72,8 +91,24 @@ export interface SubTypeGenerator {
   goldSource: GoldSource;
   /** One line for the docs table: how targets are chosen and why this scoring kind. */
   rationale: string;
+  /** What a corpus must have for this sub-type to ask anything; the manifest's reason when it asks nothing. */
+  needs: string;
+  /** Relative share of its category's budget (default 1); grep sub-types weigh more so the dataset reaches the paper's 20% grep_compared aim. */
+  weight?: number;
   drafts(ctx: GeneratorContext): Draft[];
 }
 
 /** Answer sets bigger than this are not realistic questions: such targets are skipped, never truncated. */
 export const MAX_ANSWER_SET = 40;
+
+/** Categories aim for this many scenarios (a worst-case 95% interval of about ±10 points) where the corpus has the material. */
+export const CATEGORY_MINIMUM = 100;
+
+/** Sub-types the protocol's seven ops cannot ask honestly; listed in every manifest with the reason. */
+export const inexpressibleSubTypes: Array<{ category: Category; sub_type: string; reason: string }> = [
+  { category: 'ControlFlow', sub_type: 'async_functions', reason: 'no query op selects symbols by an async modifier; a name lookup would test name recall, not control flow' },
+  { category: 'ControlFlow', sub_type: 'return_shape', reason: 'no query op selects functions by return type' },
+  { category: 'ApiDiscovery', sub_type: 'arity_check', reason: 'no query op carries an argument count' },
+  { category: 'ApiDiscovery', sub_type: 'fuzzy_match', reason: 'lookup is exact by contract; a fuzzy expectation would contradict it (typo covers near misses)' },
+  { category: 'BugFix', sub_type: 'class_fields', reason: 'asked through contained_by, which methods_of_class already asks for every class' },
+];

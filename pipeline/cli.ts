@@ -1,6 +1,8 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { PipelineError } from './errors.ts';
+import type { PowerRow } from '../emit/manifest.ts';
+import { CATEGORY_MINIMUM } from '../generators/types.ts';
 import { runGenerate, stageNames, type CorpusOutcome } from './generate.ts';
 import { loadLock } from './lock.ts';
 import { resolvePaths } from './paths.ts';
@@ -42,18 +44,28 @@ function table(rows: string[][]): string {
   return rows.map((r) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ')).join('\n');
 }
 
+function powerTable(title: string, rows: Record<string, PowerRow>): string {
+  const out = [[title, 'n', 'share', '95% ±']];
+  for (const [k, r] of Object.entries(rows)) out.push([k, String(r.n), `${r.share.toFixed(1)}%`, r.half_width === null ? '-' : `${r.half_width.toFixed(1)} pts`]);
+  return table(out)
+    .split('\n')
+    .map((l) => `  ${l}`)
+    .join('\n');
+}
+
 export function summarise(outcomes: CorpusOutcome[]): string {
   const rows = [['corpus', 'status', ...stageNames, 'scenarios']];
-  for (const o of outcomes) rows.push([o.corpus, o.ok ? 'ok' : 'FAILED', ...stageNames.map((s) => formatMs(o.stageMs[s])), String(o.scenarios ?? '-')]);
+  for (const o of outcomes) rows.push([o.corpus, o.ok ? 'ok' : 'FAILED', ...stageNames.map((s) => formatMs(o.stageMs[s])), String(o.manifest?.counts.total ?? '-')]);
   const lines = [table(rows)];
   for (const o of outcomes) if (o.error) lines.push(`  ${o.error}`);
   for (const o of outcomes) {
-    if (!o.counts) continue;
-    lines.push('', `${o.corpus}: ${o.counts.total} scenarios`);
-    lines.push(`  by category:    ${Object.entries(o.counts.by_category).filter(([, n]) => n).map(([k, n]) => `${k} ${n}`).join(', ')}`);
-    lines.push(`  by gold source: ${Object.entries(o.counts.by_gold_source).filter(([, n]) => n).map(([k, n]) => `${k} ${n}`).join(', ')}`);
-    const empty = (o.subTypes ?? []).filter((s) => s.candidates === 0).map((s) => s.sub_type);
-    if (empty.length) lines.push(`  unsupported by this corpus: ${empty.join(', ')}`);
+    const m = o.manifest;
+    if (!m) continue;
+    lines.push('', `${o.corpus}: ${m.counts.total} scenarios, grep_compared share ${m.grep.share.toFixed(1)}% (${m.grep.searches} rg searches, ${m.grep.disagreements.length} index/rg disagreement(s))`);
+    lines.push(powerTable('category', m.power.by_category), powerTable('gold source', m.power.by_gold_source));
+    for (const s of m.shortfalls) lines.push(`  ${s.category} below ${CATEGORY_MINIMUM}: ${s.reason}`);
+    const empty = m.sub_types.filter((s) => s.candidates === 0).map((s) => s.sub_type);
+    if (empty.length) lines.push(`  sub-types this corpus cannot feed: ${empty.join(', ')}`);
   }
   return lines.join('\n');
 }

@@ -1,13 +1,16 @@
-import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { parse as parseYaml } from 'yaml';
 import pLimit from 'p-limit';
 import { checkManifest, checkScenarioFile } from '../emit/validate.ts';
 import { fetchCorpus } from '../fetchers/index.ts';
-import { symbolKinds } from '../graph/fact-graph.ts';
+import { buildManifest, type GrepDisagreement, type Manifest } from '../emit/manifest.ts';
+import { grepOver, ripgrepVersion } from '../evidence/ripgrep.ts';
 import { buildFactGraph } from '../graph/fact-graph.ts';
-import { GENERATOR_VERSION, generateScenarios, type SubTypeReport } from '../generators/index.ts';
-import { generators } from '../generators/index.ts';
-import { categories, goldSources, type Scenario } from '../generators/types.ts';
+import { Facts } from '../generators/facts.ts';
+import { canonicalJson, generateScenarios, sortScenarios } from '../generators/index.ts';
+import { compileManual, compileSpecs } from '../generators/overlays.ts';
+import type { Scenario } from '../generators/types.ts';
 import { indexCorpus, projectOf } from '../indexers/index.ts';
 import { writeFileAtomic } from './atomic.ts';
 import { PipelineError } from './errors.ts';
@@ -22,44 +25,12 @@ export interface CorpusOutcome {
   ok: boolean;
   error?: string;
   stageMs: Partial<Record<StageName, number>>;
-  scenarios?: number;
-  counts?: Manifest['counts'];
-  subTypes?: SubTypeReport[];
-}
-
-export interface Manifest {
-  format_version: 1;
-  generator: { name: 'lmc'; version: string };
-  corpus: {
-    name: string;
-    language: string;
-    description: string;
-    source: Corpus['source'];
-    include: string[];
-    exclude: string[];
-    content_digest: string;
-    files: number;
-    bytes: number;
-  };
-  indexer: { name: string; version: string; precision: 'compiler'; project: { name: string; version: string }; symbols: number; documents: number };
-  seed: number;
-  budget: number;
-  kinds: string[];
-  counts: { total: number; by_category: Record<string, number>; by_sub_type: Record<string, number>; by_gold_source: Record<string, number> };
-  sub_types: Array<{ category: string; sub_type: string; gold_source: string; candidates: number; emitted: number }>;
-  scenario_file: { path: string; sha256: string; scenarios: number };
+  manifest?: Manifest;
 }
 
 /** Two-space JSON with a final newline; key order is the order objects were built in. */
 export function serialise(value: unknown): string {
   return `${JSON.stringify(value, null, 2)}\n`;
-}
-
-function countBy(scenarios: Scenario[], key: (s: Scenario) => string, order: readonly string[]): Record<string, number> {
-  const counts: Record<string, number> = {};
-  for (const k of order) counts[k] = 0;
-  for (const s of scenarios) counts[key(s)] = (counts[key(s)] ?? 0) + 1;
-  return counts;
 }
 
 async function timed<T>(stage: StageName, outcome: CorpusOutcome, corpus: string, log: (l: string) => void, run: () => Promise<T>): Promise<T> {
@@ -78,8 +49,7 @@ async function timed<T>(stage: StageName, outcome: CorpusOutcome, corpus: string
 }
 
 /** fetch → index → graph → generate → validate → emit, for one corpus. Writes nothing unless every stage passed. */
-export async function runCorpus(corpus: Corpus, paths: RunPaths, log: (line: string) => void): Promise<CorpusOutcome> {
-  const outcome: CorpusOutcome = { corpus: corpus.name, ok: false, stageMs: {} };
+export async function runCorpus(corpus: Corpus, paths: RunPaths, log: (line: string) => void, outcome: CorpusOutcome): Promise<CorpusOutcome> {
   const work = corpusWorkPaths(paths, corpus.name);
   const stage = <T>(name: StageName, run: () => Promise<T>) => timed(name, outcome, corpus.name, log, run);
 
@@ -92,46 +62,31 @@ export async function runCorpus(corpus: Corpus, paths: RunPaths, log: (line: str
   if (graph.symbols.size === 0) {
     throw new PipelineError(`the index has no symbols of project "${project.name}"; check the lock's include paths`, { corpus: corpus.name, stage: 'graph' });
   }
-  const generated = await stage('generate', async () => generateScenarios(graph, corpus.seed, corpus.budget));
+  const generated = await stage('generate', async () => {
+    const rgVersion = await ripgrepVersion();
+    const search = grepOver(fetched.treeDir);
+    const facts = new Facts(graph);
+    const overlays = await loadOverlays(paths.repoRoot, corpus.name);
+    const manual = overlays.manual ? compileManual(overlays.manual.data, overlays.manual.file, facts) : [];
+    const specs = overlays.specs ? compileSpecs(overlays.specs.data, overlays.specs.file, facts, search.grep) : [];
+    const reserved = new Set([...manual, ...specs].map((s) => canonicalJson(s.query)));
+    const result = generateScenarios(graph, { seed: corpus.seed, budget: corpus.budget, grep: search.grep, reserved });
+    const scenarios = sortScenarios([...result.scenarios, ...manual, ...specs]);
+    return {
+      scenarios,
+      subTypes: result.subTypes,
+      grep: { rgVersion, searches: search.searches(), disagreements: grepDisagreements(scenarios, facts) },
+      overlays: { manual: overlays.manual?.file ?? null, specs: overlays.specs?.file ?? null },
+    };
+  });
   const { scenarios } = generated;
 
   const scenarioText = serialise(scenarios);
   const scenarioPath = join(paths.outDir, `${corpus.name}.json`);
-  const manifest: Manifest = await stage('validate', async () => {
+  const manifest = await stage('validate', async () => {
     const problems = checkScenarioFile(JSON.parse(scenarioText));
     if (problems.length) throw new PipelineError(`generated scenarios fail the schema: ${problems.slice(0, 3).join('; ')}`, { file: scenarioPath });
-    const goldOf = new Map(generators.map((g) => [g.subType, g.goldSource]));
-    const m: Manifest = {
-      format_version: 1,
-      generator: { name: 'lmc', version: GENERATOR_VERSION },
-      corpus: {
-        name: corpus.name,
-        language: corpus.language,
-        description: corpus.description,
-        source: corpus.source,
-        include: corpus.include,
-        exclude: corpus.exclude,
-        content_digest: fetched.contentDigest,
-        files: fetched.files,
-        bytes: fetched.bytes,
-      },
-      indexer: { ...indexed.indexer, project, symbols: graph.symbols.size, documents: indexed.documents },
-      seed: corpus.seed,
-      budget: corpus.budget,
-      kinds: [...symbolKinds],
-      counts: {
-        total: scenarios.length,
-        by_category: countBy(scenarios, (s) => s.category, categories),
-        by_sub_type: countBy(scenarios, (s) => s.sub_type, generated.subTypes.map((r) => r.sub_type)),
-        by_gold_source: countBy(scenarios, (s) => s.gold_source, goldSources),
-      },
-      sub_types: generated.subTypes.map((r) => ({ category: r.category, sub_type: r.sub_type, gold_source: goldOf.get(r.sub_type)!, candidates: r.candidates, emitted: r.emitted })),
-      scenario_file: {
-        path: `${corpus.name}.json`,
-        sha256: createHash('sha256').update(scenarioText).digest('hex'),
-        scenarios: scenarios.length,
-      },
-    };
+    const m = buildManifest({ corpus, fetched, indexed, project, symbols: graph.symbols.size, scenarioText, ...generated });
     const manifestProblems = checkManifest(m);
     if (manifestProblems.length) throw new PipelineError(`manifest fails its schema: ${manifestProblems[0]}`, { file: `${corpus.name}.manifest.json` });
     return m;
@@ -141,7 +96,45 @@ export async function runCorpus(corpus: Corpus, paths: RunPaths, log: (line: str
     await writeFileAtomic(scenarioPath, scenarioText);
     await writeFileAtomic(join(paths.outDir, `${corpus.name}.manifest.json`), serialise(manifest));
   });
-  return { ...outcome, ok: true, scenarios: scenarios.length, counts: manifest.counts, subTypes: generated.subTypes };
+  return { ...outcome, ok: true, manifest };
+}
+
+/** For grep answers to call questions, where the index answers the same question differently. */
+function grepDisagreements(scenarios: Scenario[], facts: Facts): GrepDisagreement[] {
+  const out: GrepDisagreement[] = [];
+  for (const s of scenarios) {
+    if (s.gold_source !== 'grep_compared' || s.query.op !== 'callers' || s.expected.kind !== 'exact_set') continue;
+    const target = facts.symbol(s.query.sym_stable_id);
+    if (!target || !facts.isCallable(target)) continue;
+    const index = facts.callers(target.id);
+    const grep = s.expected.stable_ids;
+    const onlyGrep = grep.filter((id) => !index.includes(id));
+    const onlyIndex = index.filter((id) => !grep.includes(id));
+    if (onlyGrep.length || onlyIndex.length) out.push({ id: s.id, only_grep: onlyGrep, only_index: onlyIndex });
+  }
+  return out;
+}
+
+/** Hand-written overlays live in the repository beside the lock, whatever the output directory. */
+async function loadOverlays(repoRoot: string, corpus: string): Promise<{ manual?: { file: string; data: unknown }; specs?: { file: string; data: unknown } }> {
+  const read = async (kind: 'manual' | 'specs') => {
+    const file = `scenarios/${kind}/${corpus}.yaml`;
+    let text: string;
+    try {
+      text = await readFile(join(repoRoot, file), 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
+    try {
+      return { file, data: parseYaml(text, { uniqueKeys: true }) as unknown };
+    } catch (error) {
+      throw new PipelineError(`malformed YAML: ${(error as Error).message.split('\n')[0]}`, { file });
+    }
+  };
+  const manual = await read('manual');
+  const specs = await read('specs');
+  return { ...(manual ? { manual } : {}), ...(specs ? { specs } : {}) };
 }
 
 /** Runs corpora with bounded concurrency; one failing corpus never stops the others. */
@@ -162,7 +155,7 @@ export async function runGenerate(lock: Lock, names: string[] | undefined, paths
       limit(async () => {
         const outcome: CorpusOutcome = { corpus: corpus.name, ok: false, stageMs: {} };
         try {
-          return await runCorpus(corpus, paths, log);
+          return await runCorpus(corpus, paths, log, outcome);
         } catch (error) {
           if (error instanceof PipelineError) return { ...outcome, error: error.describe() };
           throw error;

@@ -6,6 +6,8 @@ import { apportion, generateScenarios } from '../generators/index.ts';
 import { createRng, spreadAcrossFiles } from '../generators/sampling.ts';
 
 const P = 'lmc-test npm shop 1.0.0 ';
+/** The hand-made graph has no source tree: every search finds nothing. */
+const noGrep = () => [];
 const id = (d: string) => P + d;
 
 /** A hand-made graph: a base class, a subclass overriding one method, free functions calling them. */
@@ -63,7 +65,7 @@ function handMadeGraph(): FactGraph {
 
 describe('generators on a hand-made graph', () => {
   const graph = handMadeGraph();
-  const { scenarios, subTypes } = generateScenarios(graph, 42, 200);
+  const { scenarios, subTypes } = generateScenarios(graph, { seed: 42, budget: 200, grep: noGrep });
   const find = (op: string, target: string) => scenarios.filter((s) => s.query.op === op && 'sym_stable_id' in s.query && s.query.sym_stable_id === id(target));
 
   it('asks for the full member list of Cart', () => {
@@ -78,9 +80,9 @@ describe('generators on a hand-made graph', () => {
     ]);
   });
 
-  it('asks for the subclasses of Cart and the overrides of Cart.total', () => {
-    expect(find('implementors', 'src/`cart.ts`/Cart#').map((s) => [s.sub_type, s.expected])).toEqual([
-      ['implementors', { kind: 'exact_set', stable_ids: [id('src/`cart.ts`/GiftCart#')] }],
+  it('asks for the subclasses of Cart (as an extension point: lighter categories claim first) and the overrides of Cart.total', () => {
+    expect(find('implementors', 'src/`cart.ts`/Cart#').map((s) => [s.category, s.sub_type, s.expected])).toEqual([
+      ['FeatureAdd', 'extension_point', { kind: 'exact_set', stable_ids: [id('src/`cart.ts`/GiftCart#')] }],
     ]);
     expect(find('implementors', 'src/`cart.ts`/Cart#total().').map((s) => [s.sub_type, s.expected])).toEqual([
       ['overrides', { kind: 'exact_set', stable_ids: [id('src/`cart.ts`/GiftCart#total().')] }],
@@ -114,7 +116,7 @@ describe('generators on a hand-made graph', () => {
   });
 
   it('is a pure function of graph, seed and budget', () => {
-    expect(generateScenarios(handMadeGraph(), 42, 200)).toEqual(generateScenarios(graph, 42, 200));
+    expect(generateScenarios(handMadeGraph(), { seed: 42, budget: 200, grep: noGrep })).toEqual(generateScenarios(graph, { seed: 42, budget: 200, grep: noGrep }));
   });
 
   it('never asks one query twice and derives ids from content', () => {

@@ -1,0 +1,83 @@
+import { isTestFile } from '../graph/fact-graph.ts';
+import { escapeRegex, grepDraft, REGEX_ARGS, textRefQuery, textRefSearch } from './grep.ts';
+import { MAX_ANSWER_SET, type Draft, type SubTypeGenerator } from './types.ts';
+
+/** How the languages we index read an environment variable; group 2 is the name. */
+const ENV_READ = '(os\\.environ(\\.get)?\\s*[\\[(]\\s*|os\\.getenv\\s*\\(\\s*|process\\.env\\[\\s*)[\'"]([A-Z][A-Z0-9_]{2,})[\'"]|process\\.env\\.([A-Z][A-Z0-9_]{2,})';
+
+export const configGenerators: SubTypeGenerator[] = [
+  {
+    category: 'Config',
+    subType: 'env_var_read_sites',
+    goldSource: 'grep_compared',
+    rationale: 'every environment variable the code reads (os.environ / os.getenv / process.env); lookup kind text_ref of its name, answered by rg; exact_set',
+    needs: 'code that reads an environment variable',
+    drafts({ facts, grep }) {
+      const names = new Map<string, string>();
+      for (const hit of grep({ args: REGEX_ARGS, pattern: ENV_READ })) {
+        const name = /([A-Z][A-Z0-9_]{2,})['"]?$/.exec(hit.text)?.[1];
+        if (name && !isTestFile(hit.file) && !names.has(name)) names.set(name, hit.file);
+      }
+      const drafts: Draft[] = [];
+      for (const [name, file] of [...names.entries()].sort()) {
+        const draft = grepDraft(facts, grep, textRefSearch(name), {
+          file,
+          intent: `Rotating the ${name} setting: lists every symbol whose code mentions the environment variable ${name}`,
+          query: textRefQuery(name),
+          maxAnswer: MAX_ANSWER_SET,
+        });
+        if (draft) drafts.push(draft);
+      }
+      return drafts;
+    },
+  },
+  {
+    category: 'Config',
+    subType: 'config_constant_readers',
+    goldSource: 'grep_compared',
+    rationale: 'top-level UPPER_CASE constants and variables; lookup kind text_ref of the name minus its definition line, answered by rg; exact_set',
+    needs: 'an UPPER_CASE top-level constant used somewhere',
+    drafts({ facts, grep }) {
+      const drafts: Draft[] = [];
+      for (const s of facts.targets(new Set(['constant', 'variable']))) {
+        if (!/^[A-Z][A-Z0-9]*(_[A-Z0-9]+)+$|^[A-Z]{4,}$/.test(s.name) || facts.byName.get(s.name)!.length > 1) continue;
+        const draft = grepDraft(facts, grep, textRefSearch(s.name), {
+          file: s.file,
+          intent: `Changing the value of ${s.display}: lists every symbol that reads ${s.name}`,
+          query: textRefQuery(s.name),
+          excludeDefinitionOf: s.id,
+          maxAnswer: MAX_ANSWER_SET,
+        });
+        if (draft) drafts.push(draft);
+      }
+      return drafts;
+    },
+  },
+  {
+    category: 'Config',
+    subType: 'config_module_importers',
+    goldSource: 'grep_compared',
+    rationale: 'modules named like config/settings/options/env; `callers` of the module answered by the import lines rg finds (mapped to the importing symbol); exact_set',
+    needs: 'a configuration module that other files import',
+    drafts({ facts, grep }) {
+      const drafts: Draft[] = [];
+      for (const m of facts.targets(new Set(['module']))) {
+        const base = m.file.replace(/\.[^./]+$/, '').split('/').pop()!;
+        if (!/(config|settings|options|env)/i.test(base)) continue;
+        const dotted = m.id.endsWith('__init__:') ? m.name : undefined;
+        // Python imports name the dotted module; JS/TS import a relative path ending in the file's base name.
+        const pattern = dotted
+          ? `^\\s*(from\\s+${escapeRegex(dotted)}\\s+import|import\\s+${escapeRegex(dotted)}\\b)`
+          : `(from\\s+|require\\(\\s*|import\\(\\s*)['"][^'"]*/${escapeRegex(base)}(\\.[cm]?[jt]s)?['"]`;
+        const draft = grepDraft(facts, grep, { args: REGEX_ARGS, pattern }, {
+          file: m.file,
+          intent: `Moving a setting out of module ${m.name}: lists every symbol whose file imports it`,
+          query: { op: 'callers', sym_stable_id: m.id },
+          maxAnswer: MAX_ANSWER_SET,
+        });
+        if (draft) drafts.push(draft);
+      }
+      return drafts;
+    },
+  },
+];

@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import type { GrepHit, GrepSearch } from '../evidence/ripgrep.ts';
+import { PipelineError } from '../pipeline/errors.ts';
+import { canonicalJson, scenarioId } from './index.ts';
+import type { Facts } from './facts.ts';
+import { textRefQuery, textRefSearch } from './grep.ts';
+import { categories, MAX_ANSWER_SET, type Scenario } from './types.ts';
+
+const idString = z.string().min(1).refine((s) => !s.startsWith('file:') && !s.startsWith('local '), 'must be a SCIP symbol id, not a file: or local id');
+const querySchema = z.discriminatedUnion('op', [
+  z.object({ op: z.literal('lookup'), name: z.string().min(1), bare_name: z.boolean(), kind: z.string().min(1).optional() }).strict(),
+  z.object({ op: z.enum(['callers', 'callees', 'contained_by', 'implementors']), sym_stable_id: idString }).strict(),
+  z.object({ op: z.literal('orphans'), kind: z.string().min(1) }).strict(),
+  z.object({ op: z.literal('file_symbols'), file_path: z.string().min(1) }).strict(),
+]);
+const expectedSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('exact_symbol'), stable_id: idString }).strict(),
+  z.object({ kind: z.literal('in_top_k'), stable_id: idString, k: z.number().int().positive() }).strict(),
+  z.object({ kind: z.literal('exact_set'), stable_ids: z.array(idString) }).strict(),
+  z.object({ kind: z.literal('contains'), required: z.array(idString).min(1, 'must list at least one id (an empty contains cannot fail)') }).strict(),
+]);
+const subType = z.string().regex(/^[a-z0-9_]+$/, 'must be lowercase letters, digits and underscores');
+const intent = z.string().min(10, 'must say in a sentence what the agent is doing');
+
+export const manualEntrySchema = z
+  .object({ category: z.enum(categories), sub_type: subType, intent, query: querySchema, expected: expectedSchema })
+  .strict();
+export const manualFileSchema = z.array(manualEntrySchema);
+
+export const specEntrySchema = z
+  .object({
+    category: z.enum(categories),
+    sub_type: subType.default('contributor_spec'),
+    intent,
+    /** A literal word or dotted name; matched whole-word, case-sensitive. */
+    text: z.string().min(2).regex(/^[^\s]+$/, 'must be one word or dotted name, without spaces'),
+  })
+  .strict();
+export const specFileSchema = z.array(specEntrySchema);
+
+function zodProblem(file: string, error: z.ZodError): PipelineError {
+  const issue = error.issues[0]!;
+  const [entry, ...field] = issue.path;
+  const where = typeof entry === 'number' ? `entry ${entry + 1}${field.length ? `, field ${field.join('.')}` : ''}` : 'the file';
+  const message = issue.code === 'unrecognized_keys' ? `unknown key ${issue.keys.map((k) => `"${k}"`).join(', ')}` : issue.message;
+  return new PipelineError(`${where}: ${message}`, { file });
+}
+
+/**
+ * Hand-written scenarios: schema-checked, every id must be one of the
+ * corpus's own symbols, an absence must be truly absent, and the expected
+ * answer must agree with what the index says for that query.
+ */
+export function compileManual(raw: unknown, file: string, facts: Facts): Scenario[] {
+  const parsed = manualFileSchema.safeParse(raw);
+  if (!parsed.success) throw zodProblem(file, parsed.error);
+  const seen = new Map<string, number>();
+  return parsed.data.map((entry, i) => {
+    const where = (msg: string) => new PipelineError(`entry ${i + 1} (${entry.sub_type}): ${msg}`, { file });
+    if (entry.query.op === 'lookup' && entry.query.kind === 'text_ref') throw where('text_ref lookups come from a search; write them as a spec under scenarios/specs/');
+    const ids = [
+      ...('sym_stable_id' in entry.query ? [entry.query.sym_stable_id] : []),
+      ...(entry.expected.kind === 'exact_set' ? entry.expected.stable_ids : entry.expected.kind === 'contains' ? entry.expected.required : [entry.expected.stable_id]),
+    ];
+    for (const id of ids) if (!facts.symbol(id)) throw where(`id ${id} is not a symbol of this corpus's index`);
+    const answer = facts.answer(entry.query)!;
+    const expected = entry.expected;
+    const missing = expected.kind === 'exact_set' || expected.kind === 'contains' ? (expected.kind === 'exact_set' ? expected.stable_ids : expected.required).filter((id) => !answer.includes(id)) : [];
+    if (expected.kind === 'exact_set') {
+      if (expected.stable_ids.length === 0 && answer.length > 0) throw where(`expects nothing, but the index answers ${answer.length} symbol(s), e.g. ${answer[0]}`);
+      const extra = answer.filter((id) => !expected.stable_ids.includes(id));
+      if (missing.length || extra.length) throw where(`expected set disagrees with the index (not in the index's answer: ${missing.join(', ') || 'none'}; missing from the entry: ${extra.join(', ') || 'none'})`);
+    } else if (expected.kind === 'contains') {
+      if (missing.length) throw where(`requires ${missing.join(', ')}, which the index does not answer`);
+    } else if (!answer.includes(expected.stable_id)) {
+      throw where(`expects ${expected.stable_id}, which the index does not answer`);
+    }
+    const key = canonicalJson(entry.query);
+    if (seen.has(key)) throw where(`asks the same query as entry ${seen.get(key)}`);
+    seen.set(key, i + 1);
+    return {
+      id: scenarioId(entry.sub_type, entry.query),
+      category: entry.category,
+      sub_type: entry.sub_type,
+      intent: entry.intent,
+      query: entry.query,
+      expected: entry.expected,
+      gold_source: 'manual',
+      origin: { file, entry: i + 1 },
+    };
+  });
+}
+
+/** Contributor specs: a word to search for, turned into a grep_compared scenario with a computed answer. */
+export function compileSpecs(raw: unknown, file: string, facts: Facts, grep: (s: GrepSearch) => GrepHit[]): Scenario[] {
+  const parsed = specFileSchema.safeParse(raw);
+  if (!parsed.success) throw zodProblem(file, parsed.error);
+  const seen = new Map<string, number>();
+  return parsed.data.map((entry, i) => {
+    const where = (msg: string) => new PipelineError(`entry ${i + 1} (${entry.text}): ${msg}`, { file });
+    const search = textRefSearch(entry.text);
+    const ids = facts.mapHits(grep(search));
+    if (ids.length === 0) throw where('matches nothing in this corpus');
+    if (ids.length > MAX_ANSWER_SET) throw where(`matches ${ids.length} symbols (more than ${MAX_ANSWER_SET}); use a more specific word`);
+    const query = textRefQuery(entry.text);
+    const key = canonicalJson(query);
+    if (seen.has(key)) throw where(`searches the same text as entry ${seen.get(key)}`);
+    seen.set(key, i + 1);
+    return {
+      id: scenarioId(entry.sub_type, query),
+      category: entry.category,
+      sub_type: entry.sub_type,
+      intent: entry.intent,
+      query,
+      expected: { kind: 'exact_set', stable_ids: ids },
+      gold_source: 'grep_compared',
+      grep: { pattern: search.pattern, args: search.args },
+      origin: { file, entry: i + 1 },
+    };
+  });
+}

@@ -1,0 +1,112 @@
+import { isTestFile } from '../graph/fact-graph.ts';
+import { grepDraft, REGEX_ARGS, textRefQuery, textRefSearch } from './grep.ts';
+import { MAX_ANSWER_SET, type Draft, type SubTypeGenerator } from './types.ts';
+
+/** Mocking and stubbing idioms of the test libraries the corpora use. */
+const MOCK_IDIOMS = ['mock.patch', 'MagicMock', 'monkeypatch', 'jest.fn', 'jest.mock', 'sinon.stub', 'sinon.spy', 'proxyquire', 't.mock.fn', 't.mock.method'];
+/** Assertion idioms: exception expectations and deep comparisons. */
+const ASSERTION_IDIOMS = ['pytest.raises', 'assertRaises', 'assert.throws', 'assert.rejects', 't.assert.throws', 't.assert.rejects', 't.assert.deepStrictEqual', 'assert.deepStrictEqual', 'expect.assertions'];
+
+function idiomDrafts(idioms: string[], what: string, ctx: Parameters<SubTypeGenerator['drafts']>[0]): Draft[] {
+  const drafts: Draft[] = [];
+  for (const idiom of idioms) {
+    const hits = ctx.grep(textRefSearch(idiom));
+    const testHit = hits.find((h) => isTestFile(h.file));
+    if (!testHit) continue;
+    const draft = grepDraft(ctx.facts, ctx.grep, textRefSearch(idiom), {
+      file: testHit.file,
+      intent: `Writing a test in the house style: lists every symbol that uses \`${idiom}\` (${what})`,
+      query: textRefQuery(idiom),
+      maxAnswer: MAX_ANSWER_SET,
+    });
+    if (draft) drafts.push(draft);
+  }
+  return drafts;
+}
+
+export const testGenGenerators: SubTypeGenerator[] = [
+  {
+    category: 'TestGen',
+    subType: 'tests_in_file',
+    goldSource: 'scip_roundtrip',
+    rationale: 'test files with 1..40 symbols; file_symbols; exact_set over everything the file defines',
+    needs: 'a test file defining 1..40 symbols',
+    drafts({ facts }) {
+      return facts.graph.files
+        .filter((f) => isTestFile(f))
+        .map((f) => ({ f, ids: facts.fileSymbols(f) }))
+        .filter(({ ids }) => ids.length > 0 && ids.length <= MAX_ANSWER_SET)
+        .map(({ f, ids }) => ({
+          file: f,
+          intent: `Adding a case to ${f}: lists every test and helper it already defines (such as ${facts.symbol(ids[0]!)!.display})`,
+          query: { op: 'file_symbols', file_path: f },
+          expected: { kind: 'exact_set', stable_ids: ids },
+        }));
+    },
+  },
+  {
+    category: 'TestGen',
+    subType: 'fixture_discovery',
+    goldSource: 'scip_roundtrip',
+    rationale: 'pytest fixtures (a definition right under `@pytest.fixture`, found with rg) and test-code helpers called by 2+ tests; lookup by short name; exact_set over every function of that name',
+    needs: 'a pytest fixture or a test helper shared by two tests',
+    drafts({ facts, grep }) {
+      const picked = new Map<string, string>();
+      for (const hit of grep({ args: REGEX_ARGS, pattern: '^\\s*@pytest\\.fixture\\b' })) {
+        const below = facts.fileSymbols(hit.file).map((id) => facts.symbol(id)!).find((s) => s.range[0] === hit.line && s.kind === 'function');
+        if (below) picked.set(below.id, 'a pytest fixture');
+      }
+      for (const s of facts.all(new Set(['function']))) {
+        if (!isTestFile(s.file) || picked.has(s.id) || /^test/i.test(s.name)) continue;
+        if (facts.callers(s.id).filter((c) => isTestFile(facts.symbol(c)!.file)).length >= 2) picked.set(s.id, 'a helper several tests share');
+      }
+      return [...picked.entries()].sort().map(([id, what]) => {
+        const s = facts.symbol(id)!;
+        return {
+          file: s.file,
+          intent: `Reusing test set-up: looks up \`${s.name}\`, ${what} (${s.display})`,
+          query: { op: 'lookup', name: s.name, bare_name: true, kind: 'function' },
+          expected: { kind: 'exact_set', stable_ids: facts.lookupBare(s.name, 'function') },
+        };
+      });
+    },
+  },
+  {
+    category: 'TestGen',
+    subType: 'test_to_code',
+    goldSource: 'scip_roundtrip',
+    rationale: 'corpus code that tests call; callers, contains over the calling tests (extra non-test callers are fine)',
+    needs: 'non-test code that a test calls',
+    drafts({ facts }) {
+      const drafts: Draft[] = [];
+      for (const s of facts.targets()) {
+        if (!facts.isCallable(s)) continue;
+        const tests = facts.callers(s.id).filter((c) => isTestFile(facts.symbol(c)!.file));
+        if (tests.length === 0 || tests.length > MAX_ANSWER_SET) continue;
+        drafts.push({
+          file: s.file,
+          intent: `Changing ${s.display}: finds the tests that exercise it directly`,
+          query: { op: 'callers', sym_stable_id: s.id },
+          expected: { kind: 'contains', required: tests },
+        });
+      }
+      return drafts;
+    },
+  },
+  {
+    category: 'TestGen',
+    subType: 'mock_stub_pattern',
+    goldSource: 'grep_compared',
+    rationale: 'mock and stub idioms the test code uses; lookup kind text_ref of the idiom, answered by rg; exact_set',
+    needs: 'a test that mocks or stubs with a known library idiom',
+    drafts: (ctx) => idiomDrafts(MOCK_IDIOMS, 'a mocking idiom', ctx),
+  },
+  {
+    category: 'TestGen',
+    subType: 'assertion_idiom',
+    goldSource: 'grep_compared',
+    rationale: 'exception and deep-equality assertion idioms the test code uses; lookup kind text_ref, answered by rg; exact_set',
+    needs: 'a test using a known assertion idiom',
+    drafts: (ctx) => idiomDrafts(ASSERTION_IDIOMS, 'an assertion idiom', ctx),
+  },
+];
