@@ -136,7 +136,7 @@ export function buildManifest(m: ManifestInput): Manifest {
       gold_source: goldOf.get(r.sub_type)!.goldSource,
       candidates: r.candidates,
       emitted: r.emitted,
-      ...(r.candidates === 0 ? { reason: `the corpus has no ${goldOf.get(r.sub_type)!.needs}` } : {}),
+      ...(r.candidates === 0 ? { reason: `needs ${goldOf.get(r.sub_type)!.needs}; this corpus has none` } : {}),
     })),
     inexpressible: inexpressibleSubTypes,
     grep: {

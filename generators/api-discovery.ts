@@ -14,6 +14,7 @@ export const apiDiscoveryGenerators: SubTypeGenerator[] = [
     goldSource: 'scip_roundtrip',
     rationale: 'types, fields and variables (callables go to signature_recall) looked up by full id; exact_set of that one id',
     needs: 'a type, field or variable outside test code',
+    asks: { op: 'lookup', expected: 'exact_set' },
     drafts({ facts }) {
       return facts
         .targets(nonCallableKinds)
@@ -33,6 +34,7 @@ export const apiDiscoveryGenerators: SubTypeGenerator[] = [
     weight: 2,
     rationale: 'member transplant: a real method name under a real type that lacks it, by full id; checked absent, exact_set []',
     needs: 'a class with members and a method name it lacks',
+    asks: { op: 'lookup', expected: 'exact_set' },
     drafts({ facts, rng }) {
       const types = facts.targets(new Set(['class', 'interface'])).filter((t) => facts.members(t.id).length > 0);
       const methods = facts.targets(new Set(['method'])).filter((m) => isTypeableName(m.name));
@@ -61,6 +63,7 @@ export const apiDiscoveryGenerators: SubTypeGenerator[] = [
     weight: 2,
     rationale: 'plausible compounds of two real type names (head of one, tail of the other), checked absent ignoring case; exact_set []',
     needs: 'two class names to blend into an absent one',
+    asks: { op: 'lookup', expected: 'exact_set' },
     drafts({ facts, rng }) {
       const names = [...new Set(facts.targets(new Set(['class', 'interface'])).map((t) => t.name))].filter(isTypeableName).sort();
       const drafts: Draft[] = [];
@@ -88,6 +91,7 @@ export const apiDiscoveryGenerators: SubTypeGenerator[] = [
     weight: 2,
     rationale: 'one edit away from a real type or function name (5+ letters), checked absent ignoring case; exact_set []',
     needs: 'a type or function name of 5+ letters',
+    asks: { op: 'lookup', expected: 'exact_set' },
     drafts({ facts, rng }) {
       const drafts: Draft[] = [];
       const seen = new Set<string>();
@@ -112,6 +116,7 @@ export const apiDiscoveryGenerators: SubTypeGenerator[] = [
     goldSource: 'scip_roundtrip',
     rationale: 'short names shared by 2..40 symbols; exact_set over all of them, never one arbitrary pick',
     needs: 'a short name shared by 2..40 symbols',
+    asks: { op: 'lookup', expected: 'exact_set' },
     drafts({ facts }) {
       const drafts: Draft[] = [];
       for (const [name, symbols] of [...facts.byName.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
@@ -132,6 +137,7 @@ export const apiDiscoveryGenerators: SubTypeGenerator[] = [
     goldSource: 'scip_roundtrip',
     rationale: 'short names used by symbols of 2+ kinds, asked with one kind; exact_set over the symbols of that kind',
     needs: 'a short name used by symbols of two kinds',
+    asks: { op: 'lookup', expected: 'exact_set' },
     drafts({ facts }) {
       const drafts: Draft[] = [];
       for (const [name, symbols] of [...facts.byName.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
@@ -158,6 +164,7 @@ export const apiDiscoveryGenerators: SubTypeGenerator[] = [
     goldSource: 'scip_roundtrip',
     rationale: 'member names that 2+ types declare, asked as `Type#member`; exact_set over that type\'s member(s)',
     needs: 'a member name declared by two types',
+    asks: { op: 'lookup', expected: 'exact_set' },
     drafts({ facts }) {
       const drafts: Draft[] = [];
       for (const s of facts.targets()) {
@@ -183,6 +190,7 @@ export const apiDiscoveryGenerators: SubTypeGenerator[] = [
     weight: 2,
     rationale: 'a real function or method name rewritten in the other convention (snake_case <-> camelCase), checked absent ignoring case; exact_set []',
     needs: 'a multi-word function or method name',
+    asks: { op: 'lookup', expected: 'exact_set' },
     drafts({ facts }) {
       const drafts: Draft[] = [];
       const seen = new Set<string>();
@@ -212,6 +220,7 @@ export const apiDiscoveryGenerators: SubTypeGenerator[] = [
     weight: 2,
     rationale: 'a real top-level name placed under another real module, by full id; checked absent; exact_set []',
     needs: 'two modules with top-level symbols',
+    asks: { op: 'lookup', expected: 'exact_set' },
     drafts({ facts, rng }) {
       const modules = facts.targets(new Set(['module'])).filter((m) => facts.members(m.id).length > 0);
       const drafts: Draft[] = [];
@@ -241,6 +250,7 @@ export const apiDiscoveryGenerators: SubTypeGenerator[] = [
     goldSource: 'scip_roundtrip',
     rationale: 'short names defined in 2+ modules, asked by the full id of one of them; exact_set of that id',
     needs: 'a short name defined in two modules',
+    asks: { op: 'lookup', expected: 'exact_set' },
     drafts({ facts }) {
       const drafts: Draft[] = [];
       for (const s of facts.targets()) {
@@ -263,6 +273,7 @@ export const apiDiscoveryGenerators: SubTypeGenerator[] = [
     goldSource: 'scip_roundtrip',
     rationale: 'a short name defined in several files, looked for within one file; file_symbols of that file; contains over the symbols of that name there',
     needs: 'a short name defined in two files',
+    asks: { op: 'file_symbols', expected: 'contains' },
     drafts({ facts, rng }) {
       const drafts: Draft[] = [];
       for (const file of facts.graph.files) {

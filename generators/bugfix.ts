@@ -1,4 +1,3 @@
-import { typeKinds } from '../graph/fact-graph.ts';
 import { isTypeableName } from './completion.ts';
 import { escapeRegex, grepDraft, REGEX_ARGS } from './grep.ts';
 import { MAX_ANSWER_SET, type Draft, type SubTypeGenerator } from './types.ts';
@@ -12,6 +11,7 @@ export const bugfixGenerators: SubTypeGenerator[] = [
     goldSource: 'scip_roundtrip',
     rationale: 'functions and constructors with 1..40 callers (methods go to Refactor call_sites); exact_set over every caller',
     needs: 'a function or constructor with 1..40 callers',
+    asks: { op: 'callers', expected: 'exact_set' },
     drafts({ facts }) {
       return facts
         .targets(new Set(['function', 'constructor']))
@@ -30,6 +30,7 @@ export const bugfixGenerators: SubTypeGenerator[] = [
     goldSource: 'scip_roundtrip',
     rationale: 'callables that call 1..40 corpus callables; exact_set over every callee',
     needs: 'a callable that calls 1..40 corpus callables',
+    asks: { op: 'callees', expected: 'exact_set' },
     drafts({ facts }) {
       return facts
         .targets()
@@ -48,6 +49,7 @@ export const bugfixGenerators: SubTypeGenerator[] = [
     goldSource: 'scip_roundtrip',
     rationale: 'methods that 1..40 methods override (transitively); exact_set over every override',
     needs: 'an overridden method',
+    asks: { op: 'implementors', expected: 'exact_set' },
     drafts({ facts }) {
       return facts
         .targets(new Set(['method']))
@@ -66,6 +68,7 @@ export const bugfixGenerators: SubTypeGenerator[] = [
     goldSource: 'scip_roundtrip',
     rationale: 'the second hop of an impact walk: callers of a direct caller of the suspect; exact_set over every such caller',
     needs: 'a caller that is itself called',
+    asks: { op: 'callers', expected: 'exact_set' },
     drafts({ facts }) {
       const drafts: Draft[] = [];
       const seen = new Set<string>();
@@ -91,30 +94,19 @@ export const bugfixGenerators: SubTypeGenerator[] = [
     category: 'BugFix',
     subType: 'exception_type',
     goldSource: 'scip_roundtrip',
-    rationale: 'exception classes (an ancestor is the language base error): their subclasses if any, else the class by short name; exact_set',
+    rationale: 'exception classes (an ancestor is the language base error), looked up by the short name a traceback shows; exact_set over every class of that name',
     needs: 'an exception class (one whose ancestors include the language base error)',
+    asks: { op: 'lookup', expected: 'exact_set' },
     drafts({ facts }) {
-      const drafts: Draft[] = [];
-      for (const s of facts.targets(typeKinds)) {
-        if (s.kind !== 'class' || !facts.isException(s.id)) continue;
-        const subclasses = facts.implementors(s.id);
-        if (withinLimit(subclasses)) {
-          drafts.push({
-            file: s.file,
-            intent: `Handling failures from ${s.display}; lists every exception class derived from it`,
-            query: { op: 'implementors', sym_stable_id: s.id },
-            expected: { kind: 'exact_set', stable_ids: subclasses },
-          });
-        } else {
-          drafts.push({
-            file: s.file,
-            intent: `A traceback names \`${s.name}\`; looks up the exception class ${s.display}`,
-            query: { op: 'lookup', name: s.name, bare_name: true, kind: 'class' },
-            expected: { kind: 'exact_set', stable_ids: facts.lookupBare(s.name, 'class') },
-          });
-        }
-      }
-      return drafts;
+      return facts
+        .targets(new Set(['class']))
+        .filter((s) => facts.isException(s.id))
+        .map((s) => ({
+          file: s.file,
+          intent: `A traceback names \`${s.name}\`; looks up the exception class ${s.display}`,
+          query: { op: 'lookup', name: s.name, bare_name: true, kind: 'class' },
+          expected: { kind: 'exact_set', stable_ids: facts.lookupBare(s.name, 'class') },
+        }));
     },
   },
   {
@@ -124,6 +116,7 @@ export const bugfixGenerators: SubTypeGenerator[] = [
     weight: 2,
     rationale: 'functions and methods whose short name (6+ letters) is unique in the corpus; callers answered by the symbols around `name(` lines rg finds, minus the definition; exact_set. Disagreements with the index are listed in the manifest',
     needs: 'a function or method with a unique name that is called',
+    asks: { op: 'callers', expected: 'exact_set' },
     drafts({ facts, grep }) {
       const drafts: Draft[] = [];
       for (const s of facts.targets()) {
@@ -146,6 +139,7 @@ export const bugfixGenerators: SubTypeGenerator[] = [
     goldSource: 'grep_compared',
     rationale: 'exception classes used to wrap another error (`raise X(...) from e`, `new X(..., { cause })`); callers answered by the wrapping sites rg finds; exact_set',
     needs: 'code that wraps one error in another',
+    asks: { op: 'callers', expected: 'exact_set' },
     drafts({ facts, grep }) {
       const drafts: Draft[] = [];
       for (const s of facts.targets(new Set(['class']))) {

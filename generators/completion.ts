@@ -14,6 +14,7 @@ export const completionGenerators: SubTypeGenerator[] = [
     goldSource: 'scip_roundtrip',
     rationale: 'methods whose recorded signature returns their own type (`this`, `Self`, or the class name): the links of a fluent chain; lookup `Type#method`; exact_set',
     needs: 'a method whose signature returns its own type',
+    asks: { op: 'lookup', expected: 'exact_set' },
     drafts({ facts }) {
       const drafts: Draft[] = [];
       for (const s of facts.targets(new Set(['method']))) {
@@ -38,6 +39,7 @@ export const completionGenerators: SubTypeGenerator[] = [
     goldSource: 'scip_roundtrip',
     rationale: 'every type-like symbol except exception classes; exact_set over all symbols of that kind and short name, so a shared name expects every candidate',
     needs: 'a non-exception class, interface, enum or type alias outside test code',
+    asks: { op: 'lookup', expected: 'exact_set' },
     drafts({ facts }) {
       const drafts: Draft[] = [];
       const seen = new Set<string>();
@@ -62,6 +64,7 @@ export const completionGenerators: SubTypeGenerator[] = [
     goldSource: 'scip_roundtrip',
     rationale: 'methods whose short name no other type uses (shared names go to disambiguate_by_enclosing_type); exact_set over every `Type#method` match',
     needs: 'a method whose name no other type uses',
+    asks: { op: 'lookup', expected: 'exact_set' },
     drafts({ facts }) {
       const drafts: Draft[] = [];
       for (const s of facts.targets(new Set(['method']))) {
@@ -86,6 +89,7 @@ export const completionGenerators: SubTypeGenerator[] = [
     goldSource: 'scip_roundtrip',
     rationale: 'functions and methods whose indexer recorded a signature; the full id is looked up, so exact_symbol is the complete answer',
     needs: 'a function or method with a recorded signature',
+    asks: { op: 'lookup', expected: 'exact_symbol' },
     drafts({ facts }) {
       return facts
         .targets(new Set(['function', 'method']))
@@ -104,6 +108,7 @@ export const completionGenerators: SubTypeGenerator[] = [
     goldSource: 'scip_roundtrip',
     rationale: 'one top-level symbol per file; contains with that one required id, since the agent only checks the file defines it',
     needs: 'a non-test file with a top-level symbol',
+    asks: { op: 'file_symbols', expected: 'contains' },
     drafts({ facts, rng }) {
       const drafts: Draft[] = [];
       for (const file of facts.graph.files) {
@@ -130,6 +135,7 @@ export const completionGenerators: SubTypeGenerator[] = [
     goldSource: 'scip_roundtrip',
     rationale: 'modules with 2..40 direct members; exact_set over all of them (the full sibling list, never a sample)',
     needs: 'a module with 2..40 top-level symbols',
+    asks: { op: 'contained_by', expected: 'exact_set' },
     drafts({ facts, rng }) {
       const drafts: Draft[] = [];
       for (const m of facts.targets(new Set(['module']))) {
@@ -152,6 +158,7 @@ export const completionGenerators: SubTypeGenerator[] = [
     goldSource: 'grep_compared',
     rationale: 'types with a unique name of 5+ letters; lookup kind text_ref of the name minus its definition line, answered by rg: existing code to copy a construction from; exact_set',
     needs: 'a uniquely named type mentioned elsewhere',
+    asks: { op: 'lookup', expected: 'exact_set' },
     weight: 2,
     drafts({ facts, grep }) {
       const drafts: Draft[] = [];

@@ -12,6 +12,7 @@ export const configGenerators: SubTypeGenerator[] = [
     goldSource: 'grep_compared',
     rationale: 'every environment variable the code reads (os.environ / os.getenv / process.env); lookup kind text_ref of its name, answered by rg; exact_set',
     needs: 'code that reads an environment variable',
+    asks: { op: 'lookup', expected: 'exact_set' },
     drafts({ facts, grep }) {
       const names = new Map<string, string>();
       for (const hit of grep({ args: REGEX_ARGS, pattern: ENV_READ })) {
@@ -37,6 +38,7 @@ export const configGenerators: SubTypeGenerator[] = [
     goldSource: 'grep_compared',
     rationale: 'top-level UPPER_CASE constants and variables; lookup kind text_ref of the name minus its definition line, answered by rg; exact_set',
     needs: 'an UPPER_CASE top-level constant used somewhere',
+    asks: { op: 'lookup', expected: 'exact_set' },
     drafts({ facts, grep }) {
       const drafts: Draft[] = [];
       for (const s of facts.targets(new Set(['constant', 'variable']))) {
@@ -59,6 +61,7 @@ export const configGenerators: SubTypeGenerator[] = [
     goldSource: 'grep_compared',
     rationale: 'modules named like config/settings/options/env; `callers` of the module answered by the import lines rg finds (mapped to the importing symbol); exact_set',
     needs: 'a configuration module that other files import',
+    asks: { op: 'callers', expected: 'exact_set' },
     drafts({ facts, grep }) {
       const drafts: Draft[] = [];
       for (const m of facts.targets(new Set(['module']))) {

@@ -9,6 +9,7 @@ export const controlFlowGenerators: SubTypeGenerator[] = [
     goldSource: 'grep_compared',
     rationale: 'exception classes; `callers` of the class answered by the symbols around `raise X` / `throw new X` lines found by rg; exact_set',
     needs: 'an exception class that is raised or thrown somewhere',
+    asks: { op: 'callers', expected: 'exact_set' },
     drafts({ facts, grep }) {
       const drafts: Draft[] = [];
       for (const s of facts.targets(new Set(['class']))) {
@@ -31,6 +32,7 @@ export const controlFlowGenerators: SubTypeGenerator[] = [
     goldSource: 'scip_roundtrip',
     rationale: 'exception classes with subclasses; implementors, transitive; exact_set',
     needs: 'an exception class with subclasses',
+    asks: { op: 'implementors', expected: 'exact_set' },
     drafts({ facts }) {
       return facts
         .targets(new Set(['class']))
@@ -51,6 +53,7 @@ export const controlFlowGenerators: SubTypeGenerator[] = [
     goldSource: 'grep_compared',
     rationale: 'errors thrown through something other than a corpus class (error-code factories such as `throw new FST_ERR_X()`, or `raise errors.X(...)`), found by rg; lookup kind text_ref of the name; exact_set',
     needs: 'a `throw new X(` or `raise X(` whose X is not a corpus class',
+    asks: { op: 'lookup', expected: 'exact_set' },
     drafts({ facts, grep }) {
       const names = new Map<string, string>();
       for (const hit of grep({ args: REGEX_ARGS, pattern: '\\b(throw\\s+new|raise)\\s+[A-Za-z_$][\\w$.]*\\(' })) {

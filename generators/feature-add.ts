@@ -10,6 +10,7 @@ export const featureAddGenerators: SubTypeGenerator[] = [
     goldSource: 'scip_roundtrip',
     rationale: 'interfaces and base classes that others implement; implementors (transitive); exact_set over every existing implementation to mirror',
     needs: 'an interface or base class with implementations',
+    asks: { op: 'implementors', expected: 'exact_set' },
     drafts({ facts }) {
       return facts
         .targets(new Set(['interface', 'class']))
@@ -30,6 +31,7 @@ export const featureAddGenerators: SubTypeGenerator[] = [
     goldSource: 'scip_roundtrip',
     rationale: 'callables named like registration or DI entry points (register*, add*, use*, decorate*, on*, hook*, …); callers; exact_set over every registration site',
     needs: 'a registration-style function or method that something calls',
+    asks: { op: 'callers', expected: 'exact_set' },
     drafts({ facts }) {
       return facts
         .targets()
@@ -50,6 +52,7 @@ export const featureAddGenerators: SubTypeGenerator[] = [
     goldSource: 'scip_roundtrip',
     rationale: 'modules holding 2+ functions or classes of one kind (sibling features); contained_by; exact_set over every member',
     needs: 'a module with two or more sibling functions or classes',
+    asks: { op: 'contained_by', expected: 'exact_set' },
     drafts({ facts, rng }) {
       const drafts: Draft[] = [];
       for (const m of facts.targets(new Set(['module']))) {
@@ -73,6 +76,7 @@ export const featureAddGenerators: SubTypeGenerator[] = [
     goldSource: 'scip_roundtrip',
     rationale: 'the test file whose tests call most into a source file; file_symbols of that test file; contains over the tests calling into the source file',
     needs: 'a source file whose code tests call',
+    asks: { op: 'file_symbols', expected: 'contains' },
     drafts({ facts }) {
       const drafts: Draft[] = [];
       const sources = facts.graph.files.filter((f) => !isTestFile(f));
@@ -105,6 +109,7 @@ export const featureAddGenerators: SubTypeGenerator[] = [
     goldSource: 'scip_roundtrip',
     rationale: 'entry modules (index, __init__, main, or named after the package) with 1..40 members; contained_by; exact_set',
     needs: 'an entry module with 1..40 top-level symbols',
+    asks: { op: 'contained_by', expected: 'exact_set' },
     drafts({ facts }) {
       const pkg = facts.graph.packagePrefix.split(' ')[2] ?? '';
       return facts

@@ -12,6 +12,7 @@ export const refactorGenerators: SubTypeGenerator[] = [
     goldSource: 'scip_roundtrip',
     rationale: 'classes and interfaces with 1..40 direct members; exact_set over all of them (the reference set truncated these to 5)',
     needs: 'a class or interface with 1..40 members',
+    asks: { op: 'contained_by', expected: 'exact_set' },
     drafts({ facts }) {
       return facts
         .targets(new Set(['class', 'interface']))
@@ -30,6 +31,7 @@ export const refactorGenerators: SubTypeGenerator[] = [
     goldSource: 'scip_roundtrip',
     rationale: 'methods with 1..40 callers; exact_set over every calling symbol, since a rename must touch all of them',
     needs: 'a method with 1..40 callers',
+    asks: { op: 'callers', expected: 'exact_set' },
     drafts({ facts }) {
       return facts
         .targets(new Set(['method']))
@@ -48,6 +50,7 @@ export const refactorGenerators: SubTypeGenerator[] = [
     goldSource: 'scip_roundtrip',
     rationale: 'non-exception classes and interfaces with 1..40 subtypes (transitive); exact_set',
     needs: 'a non-exception class or interface with subtypes',
+    asks: { op: 'implementors', expected: 'exact_set' },
     drafts({ facts }) {
       return facts
         .targets(new Set(['class', 'interface']))
@@ -66,6 +69,7 @@ export const refactorGenerators: SubTypeGenerator[] = [
     goldSource: 'scip_roundtrip',
     rationale: 'one question per callable kind whose uncalled set has 1..40 members; exact_set over the whole set',
     needs: 'a callable kind whose uncalled set has 1..40 members',
+    asks: { op: 'orphans', expected: 'exact_set' },
     drafts({ facts }) {
       const drafts: Draft[] = [];
       for (const kind of symbolKinds) {
@@ -89,6 +93,7 @@ export const refactorGenerators: SubTypeGenerator[] = [
     goldSource: 'scip_roundtrip',
     rationale: 'enums with 1..40 members; contained_by; exact_set over every variant',
     needs: 'an enum',
+    asks: { op: 'contained_by', expected: 'exact_set' },
     drafts({ facts }) {
       return facts
         .targets(new Set(['enum']))
@@ -107,6 +112,7 @@ export const refactorGenerators: SubTypeGenerator[] = [
     goldSource: 'scip_roundtrip',
     rationale: 'callables called both from their own file and from others; callers; contains over the callers in other files (the ones a move breaks)',
     needs: 'a callable called from its own file and from another',
+    asks: { op: 'callers', expected: 'contains' },
     drafts({ facts }) {
       const drafts: Draft[] = [];
       for (const s of facts.targets()) {
@@ -130,6 +136,7 @@ export const refactorGenerators: SubTypeGenerator[] = [
     goldSource: 'grep_compared',
     rationale: 'functions and methods with a unique name of 6+ letters; lookup kind text_ref of the name minus its definition line, answered by rg: every place a rename must also touch, strings and comments included; exact_set',
     needs: 'a uniquely named function or method mentioned elsewhere',
+    asks: { op: 'lookup', expected: 'exact_set' },
     weight: 2,
     drafts({ facts, grep }) {
       const drafts: Draft[] = [];

@@ -31,6 +31,7 @@ export const testGenGenerators: SubTypeGenerator[] = [
     goldSource: 'scip_roundtrip',
     rationale: 'test files with 1..40 symbols; file_symbols; exact_set over everything the file defines',
     needs: 'a test file defining 1..40 symbols',
+    asks: { op: 'file_symbols', expected: 'exact_set' },
     drafts({ facts }) {
       return facts.graph.files
         .filter((f) => isTestFile(f))
@@ -50,6 +51,7 @@ export const testGenGenerators: SubTypeGenerator[] = [
     goldSource: 'scip_roundtrip',
     rationale: 'pytest fixtures (a definition right under `@pytest.fixture`, found with rg) and test-code helpers called by 2+ tests; lookup by short name; exact_set over every function of that name',
     needs: 'a pytest fixture or a test helper shared by two tests',
+    asks: { op: 'lookup', expected: 'exact_set' },
     drafts({ facts, grep }) {
       const picked = new Map<string, string>();
       for (const hit of grep({ args: REGEX_ARGS, pattern: '^\\s*@pytest\\.fixture\\b' })) {
@@ -77,6 +79,7 @@ export const testGenGenerators: SubTypeGenerator[] = [
     goldSource: 'scip_roundtrip',
     rationale: 'corpus code that tests call; callers, contains over the calling tests (extra non-test callers are fine)',
     needs: 'non-test code that a test calls',
+    asks: { op: 'callers', expected: 'contains' },
     drafts({ facts }) {
       const drafts: Draft[] = [];
       for (const s of facts.targets()) {
@@ -99,6 +102,7 @@ export const testGenGenerators: SubTypeGenerator[] = [
     goldSource: 'grep_compared',
     rationale: 'mock and stub idioms the test code uses; lookup kind text_ref of the idiom, answered by rg; exact_set',
     needs: 'a test that mocks or stubs with a known library idiom',
+    asks: { op: 'lookup', expected: 'exact_set' },
     drafts: (ctx) => idiomDrafts(MOCK_IDIOMS, 'a mocking idiom', ctx),
   },
   {
@@ -107,6 +111,7 @@ export const testGenGenerators: SubTypeGenerator[] = [
     goldSource: 'grep_compared',
     rationale: 'exception and deep-equality assertion idioms the test code uses; lookup kind text_ref, answered by rg; exact_set',
     needs: 'a test using a known assertion idiom',
+    asks: { op: 'lookup', expected: 'exact_set' },
     drafts: (ctx) => idiomDrafts(ASSERTION_IDIOMS, 'an assertion idiom', ctx),
   },
 ];

@@ -124,11 +124,11 @@ function inferKind(parsed: ParsedSymbol, signature: string | undefined, ownerKin
       return ownerIsType ? 'method' : 'function';
     case 'term':
       if (ownerKind === 'enum') return 'enum_member';
-      if (lead === 'function' || lead === 'def') return ownerIsType ? 'method' : 'function';
-      if (ownerIsType) return signature?.startsWith('(property)') ? 'property' : 'field';
+      if (ownerIsType) return lead === 'function' || lead === 'def' ? 'method' : signature?.startsWith('(property)') ? 'property' : 'field';
       // scip-typescript defines a binding for every CommonJS `require` (hover `name: type`,
-      // `class X` or `(property) x` for destructuring); TypeScript imports get none, so neither do these.
-      if (signature && (/^[A-Za-z_$][\w$]*\??: /.test(signature) || lead === 'class' || signature.startsWith('(property)'))) return undefined;
+      // `function f(…)`, `class X`, or `(property) x` for destructuring); TypeScript imports
+      // get none, so neither do these. A real top-level function has a method descriptor.
+      if (signature && (/^[A-Za-z_$][\w$]*\??: /.test(signature) || lead === 'function' || lead === 'class' || signature.startsWith('(property)'))) return undefined;
       if (lead === 'const' || signature?.startsWith('(constant)')) return 'constant';
       return 'variable';
     default:

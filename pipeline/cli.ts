@@ -1,7 +1,10 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { PipelineError } from './errors.ts';
+import { resolve } from 'node:path';
+import { renderSubTypeTable } from '../emit/docs.ts';
 import type { PowerRow } from '../emit/manifest.ts';
+import { writeFileAtomic } from './atomic.ts';
 import { CATEGORY_MINIMUM } from '../generators/types.ts';
 import { runGenerate, stageNames, type CorpusOutcome } from './generate.ts';
 import { loadLock } from './lock.ts';
@@ -12,6 +15,9 @@ const usage = `lmc — LongMemCode scenario pipeline
 Usage:
   lmc generate [--corpus NAME]... [options]   fetch, index, generate and emit scenario files
   lmc list [--lock FILE]                      the corpora in the lock, and which run by default
+  lmc docs                                    regenerate docs/sub-types.md from the generator registry
+  lmc audit [--corpus NAME]... [options]      after generate: score the reference oracle (must be 100%) and the
+                                              grep floor; write <corpus>.audit.json and the card <corpus>.md
 
 Options:
   --corpus NAME       a corpus from the lock (repeatable); default: every corpus with default: true
@@ -111,10 +117,22 @@ export async function main(argv: string[]): Promise<number> {
       process.stdout.write(`${table(rows)}\n`);
       return 0;
     }
+    if (command === 'docs') {
+      await writeFileAtomic(resolve(paths.repoRoot, 'docs', 'sub-types.md'), renderSubTypeTable());
+      process.stdout.write('wrote docs/sub-types.md\n');
+      return 0;
+    }
     if (command === 'generate') {
       const log = (line: string) => process.stderr.write(`${line}\n`);
       const outcomes = await runGenerate(lock, opts.corpus, paths, opts.concurrency, log);
       process.stdout.write(`${summarise(outcomes)}\n`);
+      return outcomes.every((o) => o.ok) ? 0 : 1;
+    }
+    if (command === 'audit') {
+      // Loaded on demand: generate and list never need the adapters.
+      const { runAudit, formatAuditOutcomes } = await import('../validate/audit.ts');
+      const outcomes = await runAudit(lock, opts.corpus, paths, (line) => process.stderr.write(`${line}\n`));
+      process.stdout.write(`${formatAuditOutcomes(outcomes, paths)}\n`);
       return outcomes.every((o) => o.ok) ? 0 : 1;
     }
     process.stderr.write(`lmc: unknown command "${command}"\n\n${usage}`);

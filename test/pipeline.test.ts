@@ -3,8 +3,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkManifest, checkScenarioFile } from '../emit/validate.ts';
 import { buildFactGraph } from '../graph/fact-graph.ts';
-import type { Scenario } from '../generators/types.ts';
-import { generateInto } from './helpers.ts';
+import { renderSubTypeTable } from '../emit/docs.ts';
+import { generators } from '../generators/index.ts';
+import { categories, goldSources, type Scenario } from '../generators/types.ts';
+import { generateInto, repoRoot } from './helpers.ts';
 
 const py = (d: string) => `scip-python python inventory 1.0.0 ${d}`;
 const ts = (d: string) => `scip-typescript npm ts-inventory 1.0.0 ${d}`;
@@ -163,5 +165,86 @@ describe('generate on the fixture corpora', () => {
         expect(a.equals(b), name + suffix).toBe(true);
       }
     }
+  });
+});
+
+describe('all categories and ground-truth sources on the fixtures', () => {
+  it('covers all nine categories and all four gold sources in both fixtures', () => {
+    for (const name of ['python-inventory', 'ts-inventory']) {
+      expect(new Set(files[name]!.map((s) => s.category)), name).toEqual(new Set(categories));
+      expect(new Set(files[name]!.map((s) => s.gold_source)), name).toEqual(new Set(goldSources));
+    }
+  });
+
+  it('answers who reads INVENTORY_DB_URL from rg, with replayable provenance', () => {
+    const query = { op: 'lookup', name: 'INVENTORY_DB_URL', bare_name: true, kind: 'text_ref' };
+    const args = ['--json', '--no-config', '--no-ignore', '--hidden', '--sort', 'path', '--case-sensitive', '--no-messages', '--fixed-strings', '--word-regexp'];
+    const python = byQuery('python-inventory', query);
+    expect([python.category, python.sub_type, python.gold_source]).toEqual(['Config', 'env_var_read_sites', 'grep_compared']);
+    expect(python.expected).toEqual({ kind: 'exact_set', stable_ids: [py('`inventory.config`/database_url().')] });
+    expect(python.grep).toEqual({ pattern: 'INVENTORY_DB_URL', args });
+    expect(byQuery('ts-inventory', query).expected).toEqual({ kind: 'exact_set', stable_ids: [ts('src/`config.ts`/databaseUrl().')] });
+  });
+
+  it('finds who raises OutOfStockError from rg, not from the pytest.raises in the tests', () => {
+    const s = byQuery('python-inventory', { op: 'callers', sym_stable_id: py('`inventory.errors`/OutOfStockError#') });
+    expect([s.sub_type, s.gold_source]).toEqual(['exception_raisers', 'grep_compared']);
+    expect(s.expected).toEqual({ kind: 'exact_set', stable_ids: [py('`inventory.store`/Store#take().')] });
+  });
+
+  it('turns the contributor spec for INVENTORY_REGION into its scenario, replacing the generated one', () => {
+    const s = byQuery('ts-inventory', { op: 'lookup', name: 'INVENTORY_REGION', bare_name: true, kind: 'text_ref' });
+    expect(s).toMatchObject({
+      category: 'Config',
+      sub_type: 'region_setting_readers',
+      gold_source: 'grep_compared',
+      expected: { kind: 'exact_set', stable_ids: [ts('src/`config.ts`/defaultRegion().')] },
+      origin: { file: 'scenarios/specs/ts-inventory.yaml', entry: 1 },
+    });
+  });
+
+  it('merges the manual overlay as SafetyNet scenarios that name their origin', () => {
+    const manual = files['python-inventory']!.filter((s) => s.gold_source === 'manual');
+    expect(manual.map((s) => s.origin?.entry).sort()).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(byQuery('python-inventory', { op: 'file_symbols', file_path: 'inventory/__init__.py' }).expected).toEqual({
+      kind: 'exact_set',
+      stable_ids: [py('inventory/__all__.')],
+    });
+  });
+
+  it('emits every adversarial family, each with only absent names', () => {
+    const families = new Set([...files['python-inventory']!, ...files['ts-inventory']!].filter((s) => s.gold_source === 'adversarial').map((s) => s.sub_type));
+    expect(families).toEqual(new Set(['typo', 'member_transplant', 'plausible_compound', 'wrong_module', 'naming_convention']));
+  });
+
+  it('asks each generated sub-type with the op and scoring kind its generator declares', () => {
+    const declared = new Map(generators.map((g) => [g.subType, g.asks]));
+    for (const name of ['python-inventory', 'ts-inventory']) {
+      for (const s of files[name]!) {
+        const asks = declared.get(s.sub_type);
+        if (!asks || s.gold_source === 'manual' || s.origin) continue;
+        expect([s.id, s.query.op, s.expected.kind]).toEqual([s.id, asks.op, asks.expected]);
+      }
+    }
+  });
+
+  it('records power, grep provenance and unsupported sub-types in the manifest', async () => {
+    const manifest = JSON.parse(await readFile(join(first.paths.outDir, 'python-inventory.manifest.json'), 'utf8'));
+    expect(manifest.power.by_category.SafetyNet).toEqual({ n: 6, share: expect.any(Number), half_width: 40 });
+    expect(manifest.grep.rg_version).toMatch(/^ripgrep \d+\.\d+/);
+    expect(manifest.sub_types.find((r: { sub_type: string }) => r.sub_type === 'enum_variants')).toEqual({
+      category: 'Refactor',
+      sub_type: 'enum_variants',
+      gold_source: 'scip_roundtrip',
+      candidates: 0,
+      emitted: 0,
+      reason: 'needs an enum; this corpus has none',
+    });
+  });
+});
+
+describe('documentation', () => {
+  it('docs/sub-types.md matches the generator registry', async () => {
+    expect(await readFile(join(repoRoot, 'docs', 'sub-types.md'), 'utf8')).toBe(renderSubTypeTable());
   });
 });
