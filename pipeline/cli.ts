@@ -1,10 +1,11 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { PipelineError } from './errors.ts';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { renderSubTypeTable } from '../emit/docs.ts';
 import type { PowerRow } from '../emit/manifest.ts';
 import { writeFileAtomic } from './atomic.ts';
+import { cleanCache } from './cache.ts';
 import { CATEGORY_MINIMUM } from '../generators/types.ts';
 import { runGenerate, stageNames, type CorpusOutcome } from './generate.ts';
 import { loadLock } from './lock.ts';
@@ -14,8 +15,11 @@ const usage = `lmc — LongMemCode scenario pipeline
 
 Usage:
   lmc generate [--corpus NAME]... [options]   fetch, index, generate and emit scenario files
+  lmc verify [--corpus NAME]...               regenerate from scratch and compare byte for byte with the
+                                              committed scenarios/ (and the manifests' hashes); non-zero on a difference
   lmc list [--lock FILE]                      the corpora in the lock, and which run by default
   lmc docs                                    regenerate docs/sub-types.md from the generator registry
+  lmc cache clean [--work-dir DIR]            delete the stage cache (fetched trees stay)
   lmc audit [--corpus NAME]... [options]      after generate: score the reference oracle (must be 100%) and the
                                               grep floor; write <corpus>.audit.json and the card <corpus>.md
 
@@ -25,6 +29,7 @@ Options:
   --lock FILE         lock file (default corpora.lock.yaml)
   --out DIR           where scenario files go (default scenarios)
   --work-dir DIR      fetched trees, indexes and logs (default .lmc)
+  --force             ignore the stage cache (and refresh it)
   --debug             print stack traces
   -h, --help          this text
 `;
@@ -37,6 +42,7 @@ const optionsSchema = z
     out: z.string().default('scenarios'),
     'work-dir': z.string().default('.lmc'),
     debug: z.boolean().default(false),
+    force: z.boolean().default(false),
     help: z.boolean().default(false),
   })
   .strict();
@@ -61,7 +67,9 @@ function powerTable(title: string, rows: Record<string, PowerRow>): string {
 
 export function summarise(outcomes: CorpusOutcome[]): string {
   const rows = [['corpus', 'status', ...stageNames, 'scenarios']];
-  for (const o of outcomes) rows.push([o.corpus, o.ok ? 'ok' : 'FAILED', ...stageNames.map((s) => formatMs(o.stageMs[s])), String(o.manifest?.counts.total ?? '-')]);
+  for (const o of outcomes) {
+    rows.push([o.corpus, o.ok ? 'ok' : 'FAILED', ...stageNames.map((s) => (o.cached.includes(s) ? 'cached' : formatMs(o.stageMs[s]))), String(o.manifest?.counts.total ?? '-')]);
+  }
   const lines = [table(rows)];
   for (const o of outcomes) if (o.error) lines.push(`  ${o.error}`);
   for (const o of outcomes) {
@@ -80,7 +88,7 @@ export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   let debug = rest.includes('--debug');
   try {
-    const { values } = parseArgs({
+    const { values, positionals } = parseArgs({
       args: rest,
       options: {
         corpus: { type: 'string', multiple: true },
@@ -89,10 +97,11 @@ export async function main(argv: string[]): Promise<number> {
         out: { type: 'string' },
         'work-dir': { type: 'string' },
         debug: { type: 'boolean' },
+        force: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
-      allowPositionals: false,
+      allowPositionals: command === 'cache',
     });
     const parsed = optionsSchema.safeParse(values);
     if (!parsed.success) {
@@ -117,6 +126,24 @@ export async function main(argv: string[]): Promise<number> {
       process.stdout.write(`${table(rows)}\n`);
       return 0;
     }
+    if (command === 'verify') {
+      const { runVerify } = await import('./verify.ts');
+      const results = await runVerify(lock, opts.corpus, paths, opts.concurrency, (line) => process.stderr.write(`${line}\n`));
+      for (const r of results) {
+        process.stdout.write(`${r.corpus}: ${r.ok ? 'identical to the committed files' : 'DIFFERS'}\n`);
+        for (const p of r.problems) process.stdout.write(`  ${p}\n`);
+      }
+      return results.every((r) => r.ok) ? 0 : 1;
+    }
+    if (command === 'cache') {
+      if (positionals[0] !== 'clean') {
+        process.stderr.write('lmc: usage: lmc cache clean\n');
+        return 2;
+      }
+      await cleanCache(paths.workDir);
+      process.stdout.write(`removed ${join(paths.workDir, 'cache')}\n`);
+      return 0;
+    }
     if (command === 'docs') {
       await writeFileAtomic(resolve(paths.repoRoot, 'docs', 'sub-types.md'), renderSubTypeTable());
       process.stdout.write('wrote docs/sub-types.md\n');
@@ -124,7 +151,7 @@ export async function main(argv: string[]): Promise<number> {
     }
     if (command === 'generate') {
       const log = (line: string) => process.stderr.write(`${line}\n`);
-      const outcomes = await runGenerate(lock, opts.corpus, paths, opts.concurrency, log);
+      const outcomes = await runGenerate(lock, opts.corpus, paths, { concurrency: opts.concurrency, force: opts.force }, log);
       process.stdout.write(`${summarise(outcomes)}\n`);
       return outcomes.every((o) => o.ok) ? 0 : 1;
     }

@@ -8,10 +8,11 @@ import { buildManifest, type GrepDisagreement, type Manifest } from '../emit/man
 import { grepOver, ripgrepVersion } from '../evidence/ripgrep.ts';
 import { buildFactGraph } from '../graph/fact-graph.ts';
 import { Facts } from '../generators/facts.ts';
-import { canonicalJson, generateScenarios, sortScenarios } from '../generators/index.ts';
+import { canonicalJson, generateScenarios, sortScenarios, type SubTypeReport } from '../generators/index.ts';
 import { compileManual, compileSpecs } from '../generators/overlays.ts';
 import type { Scenario } from '../generators/types.ts';
-import { indexCorpus, projectOf } from '../indexers/index.ts';
+import { indexCorpus, projectOf, type IndexResult } from '../indexers/index.ts';
+import { cacheKey, codeVersion, StageCache } from './cache.ts';
 import { writeFileAtomic } from './atomic.ts';
 import { PipelineError } from './errors.ts';
 import { sourceVersion, type Corpus, type Lock } from './lock.ts';
@@ -25,6 +26,8 @@ export interface CorpusOutcome {
   ok: boolean;
   error?: string;
   stageMs: Partial<Record<StageName, number>>;
+  /** Stages answered from the stage cache. */
+  cached: StageName[];
   manifest?: Manifest;
 }
 
@@ -49,36 +52,74 @@ async function timed<T>(stage: StageName, outcome: CorpusOutcome, corpus: string
 }
 
 /** fetch → index → graph → generate → validate → emit, for one corpus. Writes nothing unless every stage passed. */
-export async function runCorpus(corpus: Corpus, paths: RunPaths, log: (line: string) => void, outcome: CorpusOutcome): Promise<CorpusOutcome> {
+export interface RunOptions {
+  concurrency: number;
+  /** Ignore the stage cache (still refreshes it). */
+  force: boolean;
+}
+
+export async function runCorpus(corpus: Corpus, paths: RunPaths, options: RunOptions, log: (line: string) => void, outcome: CorpusOutcome): Promise<CorpusOutcome> {
   const work = corpusWorkPaths(paths, corpus.name);
   const stage = <T>(name: StageName, run: () => Promise<T>) => timed(name, outcome, corpus.name, log, run);
 
   const fetched = await stage('fetch', () => fetchCorpus(corpus, { repoRoot: paths.repoRoot, workDir: paths.workDir, log }));
   const project = projectOf(corpus, sourceVersion(corpus.source));
-  const indexed = await stage('index', () =>
-    indexCorpus(corpus, fetched.treeDir, project, { indexPath: work.indexPath, logPath: work.indexLog, scratchRoot: work.scratchRoot }),
-  );
-  const graph = await stage('graph', () => buildFactGraph(indexed.indexPath, project));
-  if (graph.symbols.size === 0) {
-    throw new PipelineError(`the index has no symbols of project "${project.name}"; check the lock's include paths`, { corpus: corpus.name, stage: 'graph' });
-  }
-  const generated = await stage('generate', async () => {
-    const rgVersion = await ripgrepVersion();
-    const search = grepOver(fetched.treeDir);
-    const facts = new Facts(graph);
-    const overlays = await loadOverlays(paths.repoRoot, corpus.name);
-    const manual = overlays.manual ? compileManual(overlays.manual.data, overlays.manual.file, facts) : [];
-    const specs = overlays.specs ? compileSpecs(overlays.specs.data, overlays.specs.file, facts, search.grep) : [];
-    const reserved = new Set([...manual, ...specs].map((s) => canonicalJson(s.query)));
-    const result = generateScenarios(graph, { seed: corpus.seed, budget: corpus.budget, grep: search.grep, reserved });
-    const scenarios = sortScenarios([...result.scenarios, ...manual, ...specs]);
-    return {
-      scenarios,
-      subTypes: result.subTypes,
-      grep: { rgVersion, searches: search.searches(), disagreements: grepDisagreements(scenarios, facts) },
-      overlays: { manual: overlays.manual?.file ?? null, specs: overlays.specs?.file ?? null },
-    };
+  const cache = new StageCache(paths.workDir, options.force);
+
+  const indexerCode = codeVersion(['indexers/index.ts', 'indexers/types.ts', `indexers/${corpus.indexer.name}.ts`, 'graph/scip-reader.ts', 'schemas/scip.proto']);
+  const indexKey = cacheKey({ digest: fetched.contentDigest, indexer: corpus.indexer, project, code: indexerCode });
+  const indexed: IndexResult = await stage('index', async () => {
+    if (await cache.has('index', indexKey)) {
+      outcome.cached.push('index');
+      await cache.getFile('index', indexKey, 'index.scip', work.indexPath);
+      return { ...(await cache.readJson<IndexResult>('index', indexKey, 'result.json')), indexPath: work.indexPath };
+    }
+    const result = await indexCorpus(corpus, fetched.treeDir, project, { indexPath: work.indexPath, logPath: work.indexLog, scratchRoot: work.scratchRoot });
+    await cache.putFile('index', indexKey, 'index.scip', work.indexPath);
+    await cache.writeJson('index', indexKey, 'result.json', result);
+    await cache.seal('index', indexKey);
+    return result;
   });
+
+  const overlays = await loadOverlays(paths.repoRoot, corpus.name);
+  const rgVersion = await ripgrepVersion();
+  const generateKey = cacheKey({
+    indexKey,
+    code: codeVersion(['graph/fact-graph.ts', 'graph/symbols.ts', 'graph/scip-reader.ts', 'generators', 'evidence']),
+    seed: corpus.seed,
+    budget: corpus.budget,
+    overlays: [overlays.manual?.text ?? null, overlays.specs?.text ?? null],
+    rgVersion,
+  });
+  const generated: Generated = await (async () => {
+    if (await cache.has('generate', generateKey)) {
+      outcome.cached.push('graph', 'generate');
+      return cache.readJson<Generated>('generate', generateKey, 'result.json');
+    }
+    const graph = await stage('graph', () => buildFactGraph(indexed.indexPath, project));
+    if (graph.symbols.size === 0) {
+      throw new PipelineError(`the index has no symbols of project "${project.name}"; check the lock's include paths`, { corpus: corpus.name, stage: 'graph' });
+    }
+    const result = await stage('generate', async () => {
+      const search = grepOver(fetched.treeDir);
+      const facts = new Facts(graph);
+      const manual = overlays.manual ? compileManual(overlays.manual.data, overlays.manual.file, facts) : [];
+      const specs = overlays.specs ? compileSpecs(overlays.specs.data, overlays.specs.file, facts, search.grep) : [];
+      const reserved = new Set([...manual, ...specs].map((s) => canonicalJson(s.query)));
+      const made = generateScenarios(graph, { seed: corpus.seed, budget: corpus.budget, grep: search.grep, reserved });
+      const scenarios = sortScenarios([...made.scenarios, ...manual, ...specs]);
+      return {
+        scenarios,
+        subTypes: made.subTypes,
+        symbols: graph.symbols.size,
+        grep: { rgVersion, searches: search.searches(), disagreements: grepDisagreements(scenarios, facts) },
+        overlays: { manual: overlays.manual?.file ?? null, specs: overlays.specs?.file ?? null },
+      };
+    });
+    await cache.writeJson('generate', generateKey, 'result.json', result);
+    await cache.seal('generate', generateKey);
+    return result;
+  })();
   const { scenarios } = generated;
 
   const scenarioText = serialise(scenarios);
@@ -86,7 +127,7 @@ export async function runCorpus(corpus: Corpus, paths: RunPaths, log: (line: str
   const manifest = await stage('validate', async () => {
     const problems = checkScenarioFile(JSON.parse(scenarioText));
     if (problems.length) throw new PipelineError(`generated scenarios fail the schema: ${problems.slice(0, 3).join('; ')}`, { file: scenarioPath });
-    const m = buildManifest({ corpus, fetched, indexed, project, symbols: graph.symbols.size, scenarioText, ...generated });
+    const m = buildManifest({ corpus, fetched, indexed, project, scenarioText, ...generated });
     const manifestProblems = checkManifest(m);
     if (manifestProblems.length) throw new PipelineError(`manifest fails its schema: ${manifestProblems[0]}`, { file: `${corpus.name}.manifest.json` });
     return m;
@@ -116,7 +157,22 @@ function grepDisagreements(scenarios: Scenario[], facts: Facts): GrepDisagreemen
 }
 
 /** Hand-written overlays live in the repository beside the lock, whatever the output directory. */
-async function loadOverlays(repoRoot: string, corpus: string): Promise<{ manual?: { file: string; data: unknown }; specs?: { file: string; data: unknown } }> {
+interface Overlay {
+  file: string;
+  text: string;
+  data: unknown;
+}
+
+/** What the generate stage produces (and the stage cache stores). */
+interface Generated {
+  scenarios: Scenario[];
+  subTypes: SubTypeReport[];
+  symbols: number;
+  grep: { rgVersion: string; searches: number; disagreements: GrepDisagreement[] };
+  overlays: { manual: string | null; specs: string | null };
+}
+
+async function loadOverlays(repoRoot: string, corpus: string): Promise<{ manual?: Overlay; specs?: Overlay }> {
   const read = async (kind: 'manual' | 'specs') => {
     const file = `scenarios/${kind}/${corpus}.yaml`;
     let text: string;
@@ -127,7 +183,7 @@ async function loadOverlays(repoRoot: string, corpus: string): Promise<{ manual?
       throw error;
     }
     try {
-      return { file, data: parseYaml(text, { uniqueKeys: true }) as unknown };
+      return { file, text, data: parseYaml(text, { uniqueKeys: true }) as unknown };
     } catch (error) {
       throw new PipelineError(`malformed YAML: ${(error as Error).message.split('\n')[0]}`, { file });
     }
@@ -138,7 +194,7 @@ async function loadOverlays(repoRoot: string, corpus: string): Promise<{ manual?
 }
 
 /** Runs corpora with bounded concurrency; one failing corpus never stops the others. */
-export async function runGenerate(lock: Lock, names: string[] | undefined, paths: RunPaths, concurrency: number, log: (line: string) => void): Promise<CorpusOutcome[]> {
+export async function runGenerate(lock: Lock, names: string[] | undefined, paths: RunPaths, options: RunOptions, log: (line: string) => void): Promise<CorpusOutcome[]> {
   let selected: Corpus[];
   if (names?.length) {
     selected = names.map((n) => {
@@ -149,13 +205,13 @@ export async function runGenerate(lock: Lock, names: string[] | undefined, paths
   } else {
     selected = lock.corpora.filter((c) => c.default);
   }
-  const limit = pLimit(concurrency);
+  const limit = pLimit(options.concurrency);
   return Promise.all(
     selected.map((corpus) =>
       limit(async () => {
-        const outcome: CorpusOutcome = { corpus: corpus.name, ok: false, stageMs: {} };
+        const outcome: CorpusOutcome = { corpus: corpus.name, ok: false, stageMs: {}, cached: [] };
         try {
-          return await runCorpus(corpus, paths, log, outcome);
+          return await runCorpus(corpus, paths, options, log, outcome);
         } catch (error) {
           if (error instanceof PipelineError) return { ...outcome, error: error.describe() };
           throw error;

@@ -1,0 +1,103 @@
+import { createHash } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { canonicalJson } from '../generators/index.ts';
+import { runGenerate } from './generate.ts';
+import type { Lock } from './lock.ts';
+import type { RunPaths } from './paths.ts';
+
+export interface VerifyOutcome {
+  corpus: string;
+  ok: boolean;
+  /** What differs, for a person: file, first differing scenario, a short diff. */
+  problems: string[];
+}
+
+async function readOrNull(path: string): Promise<Buffer | null> {
+  return readFile(path).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return null;
+    throw error;
+  });
+}
+
+/** The first few lines that differ, `-` committed and `+` regenerated. */
+export function shortDiff(committed: string, regenerated: string, context = 2, limit = 12): string[] {
+  const a = committed.split('\n');
+  const b = regenerated.split('\n');
+  let start = 0;
+  while (start < a.length && start < b.length && a[start] === b[start]) start += 1;
+  let endA = a.length;
+  let endB = b.length;
+  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) {
+    endA -= 1;
+    endB -= 1;
+  }
+  const out = [`@@ line ${start + 1} @@`];
+  for (let i = Math.max(0, start - context); i < start; i++) out.push(`  ${a[i]}`);
+  for (const line of a.slice(start, Math.min(endA, start + limit))) out.push(`- ${line}`);
+  for (const line of b.slice(start, Math.min(endB, start + limit))) out.push(`+ ${line}`);
+  return out;
+}
+
+function firstDifferingScenario(committed: string, regenerated: string): string | undefined {
+  let a: Array<{ id?: string }>;
+  let b: Array<{ id?: string }>;
+  try {
+    a = JSON.parse(committed) as Array<{ id?: string }>;
+    b = JSON.parse(regenerated) as Array<{ id?: string }>;
+  } catch {
+    return undefined;
+  }
+  for (let i = 0; i < Math.max(a.length, b.length); i++) {
+    if (canonicalJson(a[i]) !== canonicalJson(b[i])) return a[i]?.id ?? b[i]?.id;
+  }
+  return undefined;
+}
+
+/**
+ * Regenerates corpora from scratch (fresh work and output directories, no
+ * cache) and compares the bytes with the committed files; also checks each
+ * committed manifest's hash of its scenario file.
+ */
+export async function runVerify(lock: Lock, names: string[] | undefined, paths: RunPaths, concurrency: number, log: (line: string) => void): Promise<VerifyOutcome[]> {
+  const scratch = await mkdtemp(join(tmpdir(), 'lmc-verify-'));
+  try {
+    const fresh: RunPaths = { ...paths, outDir: join(scratch, 'scenarios'), workDir: join(scratch, 'work') };
+    const outcomes = await runGenerate(lock, names, fresh, { concurrency, force: true }, log);
+    const results: VerifyOutcome[] = [];
+    for (const outcome of outcomes) {
+      const problems: string[] = [];
+      if (!outcome.ok) {
+        results.push({ corpus: outcome.corpus, ok: false, problems: [`regeneration failed: ${outcome.error}`] });
+        continue;
+      }
+      for (const suffix of ['.json', '.manifest.json']) {
+        const file = `${outcome.corpus}${suffix}`;
+        const committed = await readOrNull(join(paths.outDir, file));
+        const regenerated = (await readFile(join(fresh.outDir, file)))!;
+        if (!committed) {
+          problems.push(`${file}: not committed`);
+          continue;
+        }
+        if (committed.equals(regenerated)) continue;
+        const scenario = suffix === '.json' ? firstDifferingScenario(committed.toString('utf8'), regenerated.toString('utf8')) : undefined;
+        problems.push(
+          `${file}: differs from the regenerated file${scenario ? `; first differing scenario: ${scenario}` : ''}`,
+          ...shortDiff(committed.toString('utf8'), regenerated.toString('utf8')).map((l) => `    ${l}`),
+        );
+      }
+      const manifest = await readOrNull(join(paths.outDir, `${outcome.corpus}.manifest.json`));
+      const scenarios = await readOrNull(join(paths.outDir, `${outcome.corpus}.json`));
+      if (manifest && scenarios) {
+        const recorded = (JSON.parse(manifest.toString('utf8')) as { scenario_file?: { sha256?: string } }).scenario_file?.sha256;
+        const actual = createHash('sha256').update(scenarios).digest('hex');
+        if (recorded !== actual) problems.push(`${outcome.corpus}.manifest.json: records sha256 ${recorded} for ${outcome.corpus}.json, which hashes to ${actual}`);
+      }
+      results.push({ corpus: outcome.corpus, ok: problems.length === 0, problems });
+    }
+    return results;
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
