@@ -94,6 +94,17 @@ async function isDirectory(path: string): Promise<boolean> {
  * symlinks in the checkout are left as they are because selectTree does not follow them.
  */
 export async function fetchGit(source: GitSource, rawDir: string, log: (line: string) => void): Promise<string> {
+  try {
+    return await fetchGitUnchecked(source, rawDir, log);
+  } catch (error) {
+    if (/\bENOENT\b/.test(String((error as Error)?.message))) {
+      throw new PipelineError('git is not installed (or not on PATH); the git source kind needs it', { stage: 'fetch' });
+    }
+    throw error;
+  }
+}
+
+async function fetchGitUnchecked(source: GitSource, rawDir: string, log: (line: string) => void): Promise<string> {
   const { url, commit } = source;
   const fail = (message: string) => new PipelineError(message, { stage: 'fetch' });
   if (!ACCEPTED_URL.test(url)) {

@@ -67,48 +67,65 @@ export async function indexCorpus(
     const rawOutput = join(scratch, 'raw.scip');
     const ctx = { scratchDir, outputFile: rawOutput, project, corpus };
     await def.prepare(ctx);
-    const args = [join(installed.packageDir, def.binPath), ...def.args(ctx)];
-    const result = await execa(process.execPath, args, {
-      cwd: scratchDir,
-      reject: false,
-      all: true,
-      timeout: INDEXER_TIMEOUT_MS,
-      stdin: 'ignore',
-      env: { NODE_OPTIONS: '', npm_config_ignore_scripts: 'true' },
-    });
-    await mkdir(dirname(out.logPath), { recursive: true });
-    await writeFile(out.logPath, `$ ${def.name} ${def.args(ctx).join(' ')}\n${result.all ?? ''}\n`.split(scratch).join('<scratch>'));
-    if (result.timedOut) throw new PipelineError(`${def.name} timed out after ${INDEXER_TIMEOUT_MS / 1000} s (log: ${out.logPath})`, where);
-    if (result.exitCode !== 0) {
-      throw new PipelineError(`${def.name} exited with ${result.exitCode ?? result.signal} (log: ${out.logPath})`, where);
-    }
-    const size = await stat(rawOutput).then((s) => s.size, () => 0);
-    if (size === 0) throw new PipelineError(`${def.name} wrote no index (log: ${out.logPath})`, where);
-
-    const parts: Buffer[] = [];
-    let documents = 0;
+    const args = def.args(ctx);
     try {
-      for await (const entry of readScipIndex(rawOutput)) {
-        if (entry.field === 'metadata') {
-          const normalised = {
-            ...entry.value,
-            projectRoot: 'file:///corpus/',
-            toolInfo: { name: def.name, version: installed.version, arguments: def.args(ctx).map((a) => a.split(scratchDir).join('.').split(scratch).join('.')) },
-          };
-          parts.push(frameField(1, encodeMetadata(normalised)));
-        } else {
-          if (entry.field === 'document') documents += 1;
-          parts.push(frameField(entry.field === 'document' ? 2 : entry.fieldNumber, entry.bytes));
-        }
-      }
+      await runIndexer({ name: def.name, script: join(installed.packageDir, def.binPath), args, cwd: scratchDir, logPath: out.logPath, timeoutMs: INDEXER_TIMEOUT_MS, hide: scratch });
+      const recordedArgs = args.map((a) => a.split(scratchDir).join('.').split(scratch).join('.'));
+      const documents = await normaliseIndex(rawOutput, out.indexPath, { name: def.name, version: installed.version, arguments: recordedArgs });
+      return { indexPath: out.indexPath, indexer: { name: def.name, version: installed.version, precision: 'compiler' }, documents };
     } catch (error) {
-      if (error instanceof PipelineError) throw new PipelineError(`${def.name} wrote an unreadable index: ${error.message}`, where);
+      if (error instanceof PipelineError) throw new PipelineError(error.message, { ...error.where, ...where });
       throw error;
     }
-    if (documents === 0) throw new PipelineError(`${def.name} indexed no documents (log: ${out.logPath})`, where);
-    await writeFileAtomic(out.indexPath, Buffer.concat(parts));
-    return { indexPath: out.indexPath, indexer: { name: def.name, version: installed.version, precision: 'compiler' }, documents };
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }
+}
+
+/**
+ * Runs an indexer script with this Node (no shell, no stdin), logs its output,
+ * and fails clearly when it times out, exits non-zero or writes nothing.
+ */
+export async function runIndexer(run: { name: string; script: string; args: string[]; cwd: string; logPath: string; timeoutMs: number; hide?: string }): Promise<void> {
+  const result = await execa(process.execPath, [run.script, ...run.args], {
+    cwd: run.cwd,
+    reject: false,
+    all: true,
+    timeout: run.timeoutMs,
+    stdin: 'ignore',
+    env: { NODE_OPTIONS: '', npm_config_ignore_scripts: 'true' },
+  });
+  await mkdir(dirname(run.logPath), { recursive: true });
+  const log = `$ ${run.name} ${run.args.join(' ')}\n${result.all ?? ''}\n`;
+  await writeFile(run.logPath, run.hide ? log.split(run.hide).join('<scratch>') : log);
+  if (result.timedOut) throw new PipelineError(`${run.name} timed out after ${run.timeoutMs / 1000} s (log: ${run.logPath})`);
+  if (result.exitCode !== 0) throw new PipelineError(`${run.name} exited with ${result.exitCode ?? result.signal} (log: ${run.logPath})`);
+}
+
+/**
+ * Copies an indexer's raw output to `indexPath` entry by entry, replacing the
+ * metadata's project root and tool arguments (absolute scratch paths) with
+ * fixed values. Fails on a missing, empty, unreadable or document-less index.
+ */
+export async function normaliseIndex(rawOutput: string, indexPath: string, tool: { name: string; version: string; arguments: string[] }): Promise<number> {
+  const size = await stat(rawOutput).then((s) => s.size, () => 0);
+  if (size === 0) throw new PipelineError(`${tool.name} wrote no index`);
+  const parts: Buffer[] = [];
+  let documents = 0;
+  try {
+    for await (const entry of readScipIndex(rawOutput)) {
+      if (entry.field === 'metadata') {
+        parts.push(frameField(1, encodeMetadata({ ...entry.value, projectRoot: 'file:///corpus/', toolInfo: tool })));
+      } else {
+        if (entry.field === 'document') documents += 1;
+        parts.push(frameField(entry.field === 'document' ? 2 : entry.fieldNumber, entry.bytes));
+      }
+    }
+  } catch (error) {
+    if (error instanceof PipelineError) throw new PipelineError(`${tool.name} wrote an unreadable index: ${error.message}`);
+    throw error;
+  }
+  if (documents === 0) throw new PipelineError(`${tool.name} indexed no documents`);
+  await writeFileAtomic(indexPath, Buffer.concat(parts));
+  return documents;
 }
