@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import pLimit from 'p-limit';
@@ -134,10 +134,18 @@ export async function runCorpus(corpus: Corpus, paths: RunPaths, options: RunOpt
   });
 
   await stage('emit', async () => {
+    await removeStaleTemps(paths.outDir, corpus.name);
     await writeFileAtomic(scenarioPath, scenarioText);
     await writeFileAtomic(join(paths.outDir, `${corpus.name}.manifest.json`), serialise(manifest));
   });
   return { ...outcome, ok: true, manifest };
+}
+
+/** A run killed in the middle of a write leaves its temp file behind; the next run sweeps this corpus's. */
+async function removeStaleTemps(outDir: string, corpus: string): Promise<void> {
+  const names = await readdir(outDir).catch(() => [] as string[]);
+  const stale = names.filter((n) => n.startsWith(`.${corpus}.json.`) || n.startsWith(`.${corpus}.manifest.json.`));
+  await Promise.all(stale.filter((n) => n.endsWith('.tmp')).map((n) => rm(join(outDir, n), { force: true })));
 }
 
 /** For grep answers to call questions, where the index answers the same question differently. */
