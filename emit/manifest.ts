@@ -46,6 +46,8 @@ export interface Manifest {
   grep: { rg_version: string; searches: number; scenarios: number; share: number; disagreements: GrepDisagreement[] };
   overlays: { manual: string | null; specs: string | null };
   scenario_file: { path: string; sha256: string; scenarios: number };
+  /** The grep floor's scores (from the validate stage): how hard each category really is. */
+  difficulty_floor?: { adapter: 'grep-floor'; weighted_accuracy: number; raw_accuracy: number; by_category: Record<string, number>; too_easy: string[] };
 }
 
 export function halfWidth(n: number): number | null {

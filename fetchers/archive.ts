@@ -10,7 +10,7 @@ export type ExtractResult = { files: number; skipped: string[] };
 
 const BLOCK = 512;
 /** npm tarballs are a few MB unpacked; anything near this is not a package but a decompression bomb. */
-const MAX_UNPACKED = 1 << 30;
+export const MAX_UNPACKED = 1 << 30;
 
 type PendingMeta = { path?: string; linkpath?: string; size?: number };
 
@@ -20,7 +20,7 @@ type PendingMeta = { path?: string; linkpath?: string; size?: number };
  * links are never created, and files get fixed modes (0o644, directories 0o755).
  */
 export async function extractTarGz(buffer: Buffer, destDir: string, options: ExtractOptions): Promise<ExtractResult> {
-  const { label, stripComponents } = options;
+  const { label } = options;
   const fail = (message: string) => new PipelineError(`${label}: ${message}`, { stage: 'fetch' });
 
   let data: Buffer;
@@ -32,6 +32,13 @@ export async function extractTarGz(buffer: Buffer, destDir: string, options: Ext
     }
     throw fail(`not a valid gzip stream (${errorCode(error)})`);
   }
+  return extractTar(data, destDir, options);
+}
+
+/** The same extraction for an uncompressed tar, for archives decompressed elsewhere (a .deb's data.tar.xz). */
+export async function extractTar(data: Buffer, destDir: string, options: ExtractOptions): Promise<ExtractResult> {
+  const { label, stripComponents } = options;
+  const fail = (message: string) => new PipelineError(`${label}: ${message}`, { stage: 'fetch' });
 
   const root = resolve(destDir);
   await mkdir(root, { recursive: true });

@@ -41,9 +41,13 @@ export const apiDiscoveryGenerators: SubTypeGenerator[] = [
       const drafts: Draft[] = [];
       for (const type of types) {
         const own = new Set(facts.members(type.id).map((id) => facts.symbol(id)!.name));
-        const foreign = methods.filter((m) => m.owner !== type.id && !own.has(m.name));
-        if (!foreign.length) continue;
-        const donor = foreign[rng.int(foreign.length)]!;
+        // A few seeded draws find a foreign method name without scanning every method for every type.
+        let donor: (typeof methods)[number] | undefined;
+        for (let attempt = 0; attempt < 8 && methods.length && !donor; attempt++) {
+          const candidate = methods[rng.int(methods.length)]!;
+          if (candidate.owner !== type.id && !own.has(candidate.name)) donor = candidate;
+        }
+        if (!donor) continue;
         const id = `${type.id}${escapeName(donor.name)}().`;
         if (facts.symbol(id) || facts.lookupBare(`${type.name}#${donor.name}`).length) continue;
         drafts.push({
@@ -170,12 +174,12 @@ export const apiDiscoveryGenerators: SubTypeGenerator[] = [
       for (const s of facts.targets()) {
         const owner = s.owner ? facts.symbol(s.owner) : undefined;
         if (!owner || !typeKinds.has(owner.kind) || !isTypeableName(s.name)) continue;
-        const others = (facts.byName.get(s.name) ?? []).filter((o) => o.owner && o.owner !== s.owner && typeKinds.has(facts.symbol(o.owner)!.kind));
-        if (!others.length) continue;
+        const others = facts.typeOwnersOf(s.name).size - 1;
+        if (others < 1) continue;
         const form = `${owner.name}#${s.name}`;
         drafts.push({
           file: s.file,
-          intent: `Means \`${s.name}\` on ${owner.display} (${others.length} other type${others.length > 1 ? 's' : ''} declare the same member)`,
+          intent: `Means \`${s.name}\` on ${owner.display} (${others} other type${others > 1 ? 's' : ''} declare the same member)`,
           query: { op: 'lookup', name: form, bare_name: true },
           expected: { kind: 'exact_set', stable_ids: facts.lookupBare(form) },
         });
@@ -255,11 +259,11 @@ export const apiDiscoveryGenerators: SubTypeGenerator[] = [
       const drafts: Draft[] = [];
       for (const s of facts.targets()) {
         if (s.kind === 'module' || !isTypeableName(s.name)) continue;
-        const twins = (facts.byName.get(s.name) ?? []).filter((o) => o.file !== s.file);
-        if (!twins.length) continue;
+        const twinFile = facts.filesOf(s.name).find((f) => f !== s.file);
+        if (!twinFile) continue;
         drafts.push({
           file: s.file,
-          intent: `Means the \`${s.name}\` of ${s.file} (${s.display}), not the one in ${twins[0]!.file}; resolves it by full id`,
+          intent: `Means the \`${s.name}\` of ${s.file} (${s.display}), not the one in ${twinFile}; resolves it by full id`,
           query: { op: 'lookup', name: s.id, bare_name: false },
           expected: { kind: 'exact_set', stable_ids: [s.id] },
         });
@@ -281,7 +285,7 @@ export const apiDiscoveryGenerators: SubTypeGenerator[] = [
         const shared = facts
           .fileSymbols(file)
           .map((id) => facts.symbol(id)!)
-          .filter((s) => isTypeableName(s.name) && (facts.byName.get(s.name) ?? []).some((o) => o.file !== file));
+          .filter((s) => isTypeableName(s.name) && facts.filesOf(s.name).length > 1);
         if (!shared.length) continue;
         const pick = shared[rng.int(shared.length)]!;
         const here = shared.filter((s) => s.name === pick.name).map((s) => s.id).sort();

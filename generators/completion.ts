@@ -69,8 +69,8 @@ export const completionGenerators: SubTypeGenerator[] = [
       const drafts: Draft[] = [];
       for (const s of facts.targets(new Set(['method']))) {
         if (!isTypeableName(s.name)) continue;
-        const sameName = (facts.byName.get(s.name) ?? []).filter((o) => o.owner && typeKinds.has(facts.symbol(o.owner)!.kind));
-        if (sameName.some((o) => o.owner !== s.owner)) continue;
+        const owners = facts.typeOwnersOf(s.name);
+        if (owners.size > 1 || (s.owner && !owners.has(s.owner))) continue;
         const form = facts.memberForm(s);
         if (!form.includes('#')) continue;
         drafts.push({

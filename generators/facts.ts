@@ -1,6 +1,6 @@
 import type { GrepHit } from '../evidence/ripgrep.ts';
 import type { Query } from './types.ts';
-import { callableKinds, isTestFile, typeKinds, type FactGraph, type SymbolFact, type SymbolKind } from '../graph/fact-graph.ts';
+import { callableKinds, isTestFile, sortedUnique, typeKinds, type FactGraph, type Range, type SymbolFact, type SymbolKind } from '../graph/fact-graph.ts';
 
 /**
  * Read-only views of the fact graph shared by the generators. The semantics
@@ -9,8 +9,7 @@ import { callableKinds, isTestFile, typeKinds, type FactGraph, type SymbolFact, 
 export class Facts {
   readonly byName = new Map<string, SymbolFact[]>();
   private readonly subtypes = new Map<string, string[]>();
-  /** Per file: own non-module definitions with an enclosing range, and the file's module. */
-  private readonly scopes = new Map<string, SymbolFact[]>();
+  /** Per file: the module symbol it defines. */
   private readonly moduleOfFile = new Map<string, string>();
 
   constructor(readonly graph: FactGraph) {
@@ -18,11 +17,6 @@ export class Facts {
       if (s.kind === 'module') {
         if (!this.moduleOfFile.has(s.file)) this.moduleOfFile.set(s.file, s.id);
         continue;
-      }
-      if (s.enclosingRange) {
-        const list = this.scopes.get(s.file);
-        if (list) list.push(s);
-        else this.scopes.set(s.file, [s]);
       }
       const list = this.byName.get(s.name);
       if (list) list.push(s);
@@ -43,10 +37,10 @@ export class Facts {
    */
   symbolAtLine(file: string, line: number): string | undefined {
     const zero = line - 1;
-    let best: SymbolFact | undefined;
-    for (const s of this.scopes.get(file) ?? []) {
-      const r = s.enclosingRange!;
-      if (r[0] <= zero && zero <= r[2] && (!best || r[0] > best.enclosingRange![0] || (r[0] === best.enclosingRange![0] && r[1] > best.enclosingRange![1]))) best = s;
+    let best: { id: string; enclosingRange: Range } | undefined;
+    for (const s of this.graph.scopes.get(file) ?? []) {
+      const r = s.enclosingRange;
+      if (r[0] <= zero && zero <= r[2] && (!best || r[0] > best.enclosingRange[0] || (r[0] === best.enclosingRange[0] && r[1] > best.enclosingRange[1]))) best = s;
     }
     return best?.id ?? this.moduleOfFile.get(file);
   }
@@ -83,17 +77,29 @@ export class Facts {
     return out;
   }
 
+  /** `Type#member` → the members of types with that short name that carry that name; built on first use. */
+  private byMemberForm(): Map<string, SymbolFact[]> {
+    if (!this.memberForms) {
+      this.memberForms = new Map();
+      for (const s of this.graph.symbols.values()) {
+        const owner = s.owner ? this.symbol(s.owner) : undefined;
+        if (!owner || !typeKinds.has(owner.kind)) continue;
+        const key = `${owner.name}#${s.name}`;
+        const list = this.memberForms.get(key);
+        if (list) list.push(s);
+        else this.memberForms.set(key, [s]);
+      }
+    }
+    return this.memberForms;
+  }
+  private memberForms: Map<string, SymbolFact[]> | undefined;
+
   /** `lookup` with `bare_name: true`: short name, or `Type#member` for a member of a type with that short name. */
   lookupBare(name: string, kind?: string): string[] {
     const hash = name.indexOf('#');
     let hits: SymbolFact[];
     if (hash > 0) {
-      const typeName = name.slice(0, hash);
-      const member = name.slice(hash + 1);
-      hits = (this.byName.get(member) ?? []).filter((s) => {
-        const owner = s.owner ? this.symbol(s.owner) : undefined;
-        return owner !== undefined && typeKinds.has(owner.kind) && owner.name === typeName;
-      });
+      hits = this.byMemberForm().get(name) ?? [];
     } else {
       hits = this.byName.get(name) ?? [];
     }
@@ -106,13 +112,38 @@ export class Facts {
     return s && (!kind || s.kind === kind) ? [id] : [];
   }
 
-  /** Is any symbol's short name equal to this one, ignoring case? Adversarial names must fail this. */
-  nameTaken(name: string): boolean {
-    const lower = name.toLowerCase();
-    for (const key of this.byName.keys()) if (key.toLowerCase() === lower) return true;
-    for (const s of this.graph.symbols.values()) if (s.kind === 'module' && s.name.toLowerCase() === lower) return true;
-    return false;
+  /** The types that declare a member with this short name (memoised: names like `get` are shared by thousands). */
+  typeOwnersOf(name: string): ReadonlySet<string> {
+    let owners = this.ownersMemo.get(name);
+    if (!owners) {
+      owners = new Set();
+      for (const o of this.byName.get(name) ?? []) if (o.owner && typeKinds.has(this.symbol(o.owner)!.kind)) owners.add(o.owner);
+      this.ownersMemo.set(name, owners);
+    }
+    return owners;
   }
+  private readonly ownersMemo = new Map<string, Set<string>>();
+
+  /** The files that define a symbol with this short name, sorted (memoised). */
+  filesOf(name: string): readonly string[] {
+    let files = this.filesMemo.get(name);
+    if (!files) {
+      files = sortedUnique((this.byName.get(name) ?? []).map((o) => o.file));
+      this.filesMemo.set(name, files);
+    }
+    return files;
+  }
+  private readonly filesMemo = new Map<string, string[]>();
+
+  /** Is any symbol's short name (modules included) equal to this one, ignoring case? Adversarial names must fail this. */
+  nameTaken(name: string): boolean {
+    if (!this.lowerNames) {
+      this.lowerNames = new Set();
+      for (const s of this.graph.symbols.values()) this.lowerNames.add(s.name.toLowerCase());
+    }
+    return this.lowerNames.has(name.toLowerCase());
+  }
+  private lowerNames: Set<string> | undefined;
 
   members(id: string): string[] {
     return this.graph.contains.get(id) ?? [];

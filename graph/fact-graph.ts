@@ -56,6 +56,8 @@ export interface FactGraph {
   fileSymbols: Map<string, string[]>;
   /** Every document path the index covers, sorted. */
   files: string[];
+  /** file → every own non-module definition occurrence with an enclosing range (overloads included), by start. */
+  scopes: Map<string, Array<{ id: string; enclosingRange: Range }>>;
 }
 
 /** Test code by the conventions of the languages we index; generators ask about it only in TestGen. */
@@ -169,6 +171,7 @@ export async function buildFactGraph(indexPath: string, project: { name: string 
   const candidates = new Map<string, Candidate>();
   const infos = new Map<string, ScipSymbolInformation>();
   const referencePairs: Array<[string, string]> = [];
+  const scopeCandidates: Array<{ file: string; id: string; enclosingRange: Range }> = [];
   const files: string[] = [];
   let packagePrefix = '';
 
@@ -200,6 +203,7 @@ export async function buildFactGraph(indexPath: string, project: { name: string 
       .filter((d) => d.enclosingRange && !isModuleDescriptor(d.parsed))
       .sort((a, b) => a.enclosingRange![0] - b.enclosingRange![0] || a.enclosingRange![1] - b.enclosingRange![1] ||
         b.enclosingRange![2] - a.enclosingRange![2] || b.enclosingRange![3] - a.enclosingRange![3]);
+    for (const d of scopes) scopeCandidates.push({ file: doc.relativePath, id: d.id, enclosingRange: d.enclosingRange! });
     const refs = doc.occurrences
       .filter((o) => !(o.symbolRoles & (SymbolRole.Definition | SymbolRole.Import)) && !isLocalSymbol(o.symbol) && o.range.length >= 3)
       .sort((a, b) => a.range[0]! - b.range[0]! || a.range[1]! - b.range[1]!);
@@ -277,6 +281,13 @@ export async function buildFactGraph(indexPath: string, project: { name: string 
   }
 
   for (const map of [contains, fileSymbols, calls, callers, supertypes]) for (const [k, v] of map) map.set(k, sortedUnique(v));
+  const scopesByFile = new Map<string, Array<{ id: string; enclosingRange: Range }>>();
+  for (const c of scopeCandidates) {
+    if (!symbols.has(c.id)) continue;
+    const list = scopesByFile.get(c.file);
+    if (list) list.push({ id: c.id, enclosingRange: c.enclosingRange });
+    else scopesByFile.set(c.file, [{ id: c.id, enclosingRange: c.enclosingRange }]);
+  }
   return {
     packagePrefix,
     symbols: new Map([...symbols.entries()].sort(([a], [b]) => compareStrings(a, b))),
@@ -286,6 +297,7 @@ export async function buildFactGraph(indexPath: string, project: { name: string 
     supertypes,
     fileSymbols,
     files: sortedUnique(files),
+    scopes: scopesByFile,
   };
 }
 

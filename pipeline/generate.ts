@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
@@ -13,6 +14,7 @@ import { compileManual, compileSpecs } from '../generators/overlays.ts';
 import type { Scenario } from '../generators/types.ts';
 import { indexCorpus, projectOf, type IndexResult } from '../indexers/index.ts';
 import { cacheKey, codeVersion, StageCache } from './cache.ts';
+import { auditCorpus, writeAuditFiles, type AuditReport, type CorpusAudit } from '../validate/audit.ts';
 import { writeFileAtomic } from './atomic.ts';
 import { PipelineError } from './errors.ts';
 import { sourceVersion, type Corpus, type Lock } from './lock.ts';
@@ -124,21 +126,71 @@ export async function runCorpus(corpus: Corpus, paths: RunPaths, options: RunOpt
 
   const scenarioText = serialise(scenarios);
   const scenarioPath = join(paths.outDir, `${corpus.name}.json`);
-  const manifest = await stage('validate', async () => {
+  const { manifest, audit } = await stage('validate', async () => {
     const problems = checkScenarioFile(JSON.parse(scenarioText));
     if (problems.length) throw new PipelineError(`generated scenarios fail the schema: ${problems.slice(0, 3).join('; ')}`, { file: scenarioPath });
-    const m = buildManifest({ corpus, fetched, indexed, project, scenarioText, ...generated });
+    const draft = buildManifest({ corpus, fetched, indexed, project, scenarioText, ...generated });
+    const audit = await auditWithCache(cache, { generateKey, scenarioText, manifest: draft, indexPath: indexed.indexPath, treeDir: fetched.treeDir, runDir: join(paths.workDir, 'runs', corpus.name) }, outcome, log);
+    if (audit.failing.length) {
+      const listed = audit.failing.slice(0, 20).join(', ');
+      throw new PipelineError(`the reference oracle fails ${audit.failing.length} scenario(s): ${listed}${audit.failing.length > 20 ? ', …' : ''} (audit trail: ${join(paths.workDir, 'runs', corpus.name, 'oracle.jsonl')})`, { file: scenarioPath });
+    }
+    const m: Manifest = { ...draft, difficulty_floor: floorOf(audit.report) };
     const manifestProblems = checkManifest(m);
     if (manifestProblems.length) throw new PipelineError(`manifest fails its schema: ${manifestProblems[0]}`, { file: `${corpus.name}.manifest.json` });
-    return m;
+    return { manifest: m, audit };
   });
 
   await stage('emit', async () => {
     await removeStaleTemps(paths.outDir, corpus.name);
     await writeFileAtomic(scenarioPath, scenarioText);
     await writeFileAtomic(join(paths.outDir, `${corpus.name}.manifest.json`), serialise(manifest));
+    await writeAuditFiles(paths.outDir, audit);
   });
   return { ...outcome, ok: true, manifest };
+}
+
+/**
+ * The validate stage's evidence: the reference oracle and the grep floor run
+ * over the file through the adapter protocol. Cached under the scenario
+ * file's own hash and the adapters' code, so an unchanged file is not re-run.
+ */
+async function auditWithCache(
+  cache: StageCache,
+  input: { generateKey: string; scenarioText: string; manifest: Manifest; indexPath: string; treeDir: string; runDir: string },
+  outcome: CorpusOutcome,
+  log: (line: string) => void,
+): Promise<Pick<CorpusAudit, 'corpus' | 'failing' | 'report' | 'card'>> {
+  const key = cacheKey({
+    generateKey: input.generateKey,
+    scenarios: createHash('sha256').update(input.scenarioText).digest('hex'),
+    code: codeVersion(['validate', 'adapters', 'graph/scip-reader.ts', 'graph/symbols.ts']),
+  });
+  if (await cache.has('audit', key)) {
+    outcome.cached.push('validate');
+    return cache.readJson('audit', key, 'audit.json');
+  }
+  const { corpus, failing, report, card } = await auditCorpus(
+    { manifest: input.manifest, scenarioText: input.scenarioText, indexPath: input.indexPath, treeDir: input.treeDir, runDir: input.runDir },
+    log,
+  );
+  if (failing.length === 0) {
+    await cache.writeJson('audit', key, 'audit.json', { corpus, failing, report, card });
+    await cache.seal('audit', key);
+  }
+  return { corpus, failing, report, card };
+}
+
+/** What the manifest keeps of the floor: how hard each category really is. */
+function floorOf(report: AuditReport): Manifest['difficulty_floor'] {
+  const floor = report.adapters['grep-floor'];
+  return {
+    adapter: 'grep-floor',
+    weighted_accuracy: floor.weighted_accuracy,
+    raw_accuracy: floor.raw_accuracy,
+    by_category: Object.fromEntries(Object.entries(floor.by_category).map(([k, b]) => [k, b.mean])),
+    too_easy: report.too_easy,
+  };
 }
 
 /** A run killed in the middle of a write leaves its temp file behind; the next run sweeps this corpus's. */

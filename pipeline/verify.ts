@@ -72,7 +72,7 @@ export async function runVerify(lock: Lock, names: string[] | undefined, paths: 
         results.push({ corpus: outcome.corpus, ok: false, problems: [`regeneration failed: ${outcome.error}`] });
         continue;
       }
-      for (const suffix of ['.json', '.manifest.json']) {
+      for (const suffix of ['.json', '.manifest.json', '.audit.json', '.md']) {
         const file = `${outcome.corpus}${suffix}`;
         const committed = await readOrNull(join(paths.outDir, file));
         const regenerated = (await readFile(join(fresh.outDir, file)))!;

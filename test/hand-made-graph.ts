@@ -55,6 +55,7 @@ export function handMadeGraph(): FactGraph {
       ['src/checkout.ts', ['src/`checkout.ts`/checkout().', 'src/`checkout.ts`/receipt().']],
     ]),
     files: ['src/cart.ts', 'src/checkout.ts'],
+    scopes: new Map(),
   };
 }
 

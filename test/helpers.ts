@@ -21,6 +21,6 @@ export async function generateInto(corpora: string[], concurrency: number): Prom
     workDir: join(root, 'work'),
   };
   const lock = await loadLock(paths.lockFile);
-  const outcomes = await runGenerate(lock, corpora, paths, concurrency, () => {});
+  const outcomes = await runGenerate(lock, corpora, paths, { concurrency, force: false }, () => {});
   return { paths, outcomes, cleanup: () => rm(root, { recursive: true, force: true }) };
 }

@@ -79,7 +79,7 @@ describe('contributor specs', () => {
     { file: 'src/checkout.ts', line: 3, text: 'receipt' },
   ];
   const withRanges = handMadeGraph();
-  withRanges.symbols.get(id('src/`checkout.ts`/checkout().'))!.enclosingRange = [1, 0, 5, 1];
+  withRanges.scopes.set('src/checkout.ts', [{ id: id('src/`checkout.ts`/checkout().'), enclosingRange: [1, 0, 5, 1] }]);
   const rangedFacts = new Facts(withRanges);
 
   it('turn a word into a grep_compared scenario with a computed answer and replay provenance', () => {

@@ -10,7 +10,7 @@ import { repoRoot, tempDir } from './helpers.ts';
 
 const run = promisify(execFile);
 const FIXTURES = ['python-inventory', 'ts-inventory'];
-const sources = ['bin', 'pipeline', 'fetchers', 'indexers', 'graph', 'generators', 'emit', 'evidence', 'schemas', 'fixtures', 'docs', 'package.json', 'tsconfig.json', 'corpora.lock.yaml'];
+const sources = ['bin', 'pipeline', 'fetchers', 'indexers', 'graph', 'generators', 'emit', 'evidence', 'validate', 'adapters', 'schemas', 'fixtures', 'docs', 'package.json', 'tsconfig.json', 'corpora.lock.yaml'];
 
 /** Copies the checkout (sources, fixtures, overlays; node_modules linked) to `dest`, creating entries in `order`. */
 async function copyCheckout(dest: string, order: 'forward' | 'reverse'): Promise<void> {
@@ -40,7 +40,7 @@ async function cli(cwd: string, args: string[], env: Record<string, string>, uma
 
 async function outputs(dir: string): Promise<Record<string, Buffer>> {
   const out: Record<string, Buffer> = {};
-  for (const name of FIXTURES) for (const suffix of ['.json', '.manifest.json']) out[name + suffix] = await readFile(join(dir, 'scenarios', name + suffix));
+  for (const name of FIXTURES) for (const suffix of ['.json', '.manifest.json', '.audit.json', '.md']) out[name + suffix] = await readFile(join(dir, 'scenarios', name + suffix));
   return out;
 }
 
@@ -110,14 +110,14 @@ describe('stage cache', () => {
       expect(cold.map((o) => o.cached)).toEqual([[], []]);
       const warm = await runGenerate(lock, FIXTURES, paths, options, () => {});
       expect(warm.map((o) => o.cached)).toEqual([
-        ['index', 'graph', 'generate'],
-        ['index', 'graph', 'generate'],
+        ['index', 'graph', 'generate', 'validate'],
+        ['index', 'graph', 'generate', 'validate'],
       ]);
       // A new seed touches generation only, and only for that corpus.
       const reseeded = { ...lock, corpora: lock.corpora.map((c) => (c.name === 'ts-inventory' ? { ...c, seed: 2 } : c)) };
       const after = await runGenerate(reseeded, FIXTURES, paths, options, () => {});
       expect(after.map((o) => [o.corpus, o.cached])).toEqual([
-        ['python-inventory', ['index', 'graph', 'generate']],
+        ['python-inventory', ['index', 'graph', 'generate', 'validate']],
         ['ts-inventory', ['index']],
       ]);
       const forced = await runGenerate(lock, ['python-inventory'], paths, { concurrency: 1, force: true }, () => {});

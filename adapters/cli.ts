@@ -1,0 +1,72 @@
+/**
+ * The two reference adapters as standalone processes speaking the runner protocol on stdio:
+ *   node bin/lmc-adapter.js oracle --index FILE --project NAME [--scenarios FILE --tree DIR]
+ *   node bin/lmc-adapter.js grep-floor --index FILE --tree DIR
+ */
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { GrepFloor } from './grep-floor.ts';
+import { Oracle } from './oracle.ts';
+import { PipelineError } from '../pipeline/errors.ts';
+import { serveStdio, type Answerer } from './protocol.ts';
+
+export type AdapterName = 'oracle' | 'grep-floor';
+
+export interface AdapterInputs {
+  indexPath: string;
+  treeDir: string;
+  /** The corpus's project name (the package field of its symbol ids); the oracle needs it. */
+  project: string;
+  /** The scenario file, whose grep_compared provenance the oracle replays. */
+  scenarioFile: string;
+}
+
+const entryPoint = fileURLToPath(new URL('../bin/lmc-adapter.js', import.meta.url));
+
+/** The argv that starts an adapter process (run with `process.execPath`). */
+export function adapterArgs(name: AdapterName, inputs: AdapterInputs): string[] {
+  const args = [entryPoint, name, '--index', inputs.indexPath, '--tree', inputs.treeDir];
+  return name === 'oracle' ? [...args, '--project', inputs.project, '--scenarios', inputs.scenarioFile] : args;
+}
+
+const usage = `usage: lmc-adapter oracle --index FILE --project NAME [--scenarios FILE --tree DIR]
+       lmc-adapter grep-floor --index FILE --tree DIR
+`;
+
+export async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: rest,
+      options: { index: { type: 'string' }, tree: { type: 'string' }, project: { type: 'string' }, scenarios: { type: 'string' } },
+      strict: true,
+    }));
+  } catch (error) {
+    process.stderr.write(`lmc-adapter: ${(error as Error).message}\n${usage}`);
+    return 2;
+  }
+  const { index, tree, project, scenarios } = values;
+  let answer: Answerer;
+  try {
+    if (name === 'oracle' && index && project && (tree || !scenarios)) {
+      const oracle = await Oracle.load(index, project);
+      // Replaying grep_compared scenarios runs rg in the tree, hence --tree with --scenarios.
+      if (scenarios && tree) await oracle.loadGrepScenarios(scenarios, tree);
+      answer = (query) => oracle.answer(query);
+    } else if (name === 'grep-floor' && index && tree) {
+      const floor = await GrepFloor.load(index, tree);
+      answer = (query) => floor.answer(query);
+    } else {
+      process.stderr.write(usage);
+      return 2;
+    }
+  } catch (error) {
+    // A missing or corrupt index: one line, which the runner shows as the adapter's stderr.
+    if (!(error instanceof PipelineError)) throw error;
+    process.stderr.write(`lmc-adapter ${name}: ${error.describe()}\n`);
+    return 1;
+  }
+  await serveStdio(answer);
+  return 0;
+}

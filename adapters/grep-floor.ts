@@ -1,0 +1,298 @@
+/**
+ * The grep floor: what a coding agent without a memory layer manages with `rg` alone. It knows
+ * declarations only from a regex scan of the source tree (an indentation outline of `class X`,
+ * `def x`, `function x`, `x(...) {` lines) and answers every op by text search, with no graph
+ * edges.
+ *
+ * Its one use of index.scip: turning a declaration it found at (file, line, name) into the symbol
+ * id the indexer gave it there. Without ids nothing it says could be scored (the reference
+ * grep-baseline does the same through its own symbol table); the index is never walked for
+ * structure, calls or relationships.
+ */
+import { readScipIndex, SymbolRole } from '../graph/scip-reader.ts';
+import { parseSymbol } from '../graph/symbols.ts';
+import { pushTo } from './multimap.ts';
+import type { AdapterQuery } from './protocol.ts';
+import { ripgrep, RG_BASE_ARGS } from './rg.ts';
+
+const NAME = '[A-Za-z_$][\\w$]*';
+
+/**
+ * Declaration lines, each regex with one capture group: the declared name. They are written in the
+ * syntax Rust's and JavaScript's regex engines share, so rg finds the lines and JS reads the name.
+ */
+const declarationForms: Array<{ keyword: string; regex: RegExp }> = [
+  { keyword: 'class', regex: new RegExp(`^\\s*(?:export\\s+)?(?:default\\s+)?(?:declare\\s+)?(?:abstract\\s+)?class\\s+(${NAME})`) },
+  { keyword: 'interface', regex: new RegExp(`^\\s*(?:export\\s+)?(?:declare\\s+)?interface\\s+(${NAME})`) },
+  { keyword: 'enum', regex: new RegExp(`^\\s*(?:export\\s+)?(?:declare\\s+)?(?:const\\s+)?enum\\s+(${NAME})`) },
+  { keyword: 'type', regex: new RegExp(`^\\s*(?:export\\s+)?(?:declare\\s+)?type\\s+(${NAME})\\s*[=<]`) },
+  { keyword: 'def', regex: new RegExp(`^\\s*(?:async\\s+)?def\\s+(${NAME})\\s*\\(`) },
+  { keyword: 'function', regex: new RegExp(`^\\s*(?:export\\s+)?(?:default\\s+)?(?:declare\\s+)?(?:async\\s+)?function\\s*\\*?\\s*(${NAME})\\s*[(<]`) },
+  // `const x = function`, `const x: Handler = async (a) =>`, `let x = a =>`.
+  {
+    keyword: 'function',
+    regex: new RegExp(`^\\s*(?:export\\s+)?(?:const|let|var)\\s+(${NAME})\\s*(?::[^=]+)?=\\s*(?:async\\s+)?(?:function\\b|\\([^)]*\\)\\s*(?::[^=]+)?=>|${NAME}\\s*=>)`),
+  },
+  // A method `x(...) {` or a typed signature `x(...): T;`, indented, possibly with modifiers. No quotes or
+  // parentheses inside the parameter list, so a call ending in a callback, `f('a', function () {`, is not one.
+  {
+    keyword: 'method',
+    regex: new RegExp(
+      `^\\s+(?:(?:static|async|public|private|protected|readonly|override|abstract|get|set)\\s+)*\\*?(${NAME})\\??\\s*(?:<[^>]*>)?\\s*\\([^()'"\`;]*\\)(?:\\s*:[^={;]+;|\\s*(?::[^={;]+)?\\{\\s*\\}?)\\s*$`,
+    ),
+  },
+  // A typed member `x: T;` or `readonly x?: T;` in a class or interface body.
+  { keyword: 'property', regex: new RegExp(`^\\s+(?:(?:static|public|private|protected|readonly|declare|override)\\s+)*(${NAME})\\??\\s*:[^;]*;\\s*$`) },
+];
+
+/** Words the method form would take for a name in `if (x) {` and the like. */
+const controlKeywords = new Set(['if', 'for', 'while', 'switch', 'catch', 'with', 'return', 'function', 'do', 'else', 'try']);
+
+/** An identifier followed by `(`: a call, to a grep agent. */
+const CALL = `${NAME}\\s*\\(`;
+
+interface Declaration {
+  file: string;
+  /** 1-based. */
+  line: number;
+  indent: number;
+  name: string;
+  keyword: string;
+  /** The enclosing declaration by indentation. */
+  parent?: Declaration;
+  /** Ids the index has for a definition of `name` on this line (empty when the line declares nothing it knows). */
+  ids: string[];
+}
+
+const typeKeywords = new Set(['class', 'interface', 'enum']);
+
+function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** The declaration-style kind a grep agent would give a line: from its keyword and whether it sits in a class body. */
+function kindOf(d: Declaration): string {
+  if (d.keyword === 'class' || d.keyword === 'interface' || d.keyword === 'enum') return d.keyword;
+  if (d.keyword === 'type') return 'type_alias';
+  if (d.keyword === 'property') return 'property';
+  if (d.parent && typeKeywords.has(d.parent.keyword)) return d.name === 'constructor' || d.name === '__init__' ? 'constructor' : 'method';
+  return 'function';
+}
+
+/** The name a query id is about, as a grep agent would read it off the id's tail. */
+function nameOfId(id: string): { name: string; ownerName?: string; isType: boolean; isModule: boolean; path: string[] } | undefined {
+  const parsed = parseSymbol(id);
+  if (!parsed) return undefined;
+  const ds = parsed.descriptors;
+  const last = ds[ds.length - 1]!;
+  const prev = ds[ds.length - 2];
+  const isModule = last.suffix === 'namespace' || (last.suffix === 'meta' && last.name === '__init__');
+  const path = ds.filter((d) => d.suffix === 'namespace').map((d) => d.name);
+  return {
+    name: last.name === '<constructor>' ? 'constructor' : last.name,
+    ...(prev?.suffix === 'type' ? { ownerName: prev.name } : {}),
+    isType: last.suffix === 'type',
+    isModule,
+    path,
+  };
+}
+
+export class GrepFloor {
+  private readonly declarations: Declaration[] = [];
+  private readonly byName = new Map<string, Declaration[]>();
+  private readonly byFile = new Map<string, Declaration[]>();
+  private calledNames?: Promise<Set<string>>;
+
+  private constructor(private readonly treeDir: string) {}
+
+  static async load(indexPath: string, treeDir: string): Promise<GrepFloor> {
+    const floor = new GrepFloor(treeDir);
+    const idsAt = await definitionIdsByLine(indexPath);
+    const hits = await ripgrep([...RG_BASE_ARGS, ...declarationForms.flatMap((f) => ['-e', f.regex.source]), '.'], treeDir);
+    for (const hit of hits) {
+      const text = hit.text.replace(/\r?\n$/, '');
+      for (const form of declarationForms) {
+        const name = form.regex.exec(text)?.[1];
+        if (!name || controlKeywords.has(name)) continue;
+        const ids = (idsAt.get(`${hit.file}:${hit.line}`) ?? []).filter((d) => d.name === name || (name === 'constructor' && d.name === '<constructor>')).map((d) => d.id);
+        floor.add({ file: hit.file, line: hit.line, indent: /^\s*/.exec(text)![0].length, name, keyword: form.keyword, ids });
+        break;
+      }
+    }
+    floor.outline();
+    return floor;
+  }
+
+  private add(d: Declaration): void {
+    this.declarations.push(d);
+    pushTo(this.byName, d.name, d);
+    pushTo(this.byFile, d.file, d);
+  }
+
+  /** Parents by indentation: the nearest earlier declaration in the file that is indented less. */
+  private outline(): void {
+    for (const list of this.byFile.values()) {
+      const stack: Declaration[] = [];
+      for (const d of list) {
+        while (stack.length && stack[stack.length - 1]!.indent >= d.indent) stack.pop();
+        if (stack.length) d.parent = stack[stack.length - 1];
+        stack.push(d);
+      }
+    }
+  }
+
+  private declarationsOf(id: string): Declaration[] {
+    const about = nameOfId(id);
+    return about ? (this.byName.get(about.name) ?? []).filter((d) => d.ids.includes(id)) : [];
+  }
+
+  async answer(query: AdapterQuery): Promise<string[]> {
+    switch (query.op) {
+      case 'lookup':
+        // `text_ref`: which symbols mention this text, the one question grep is built for.
+        if (query.kind === 'text_ref') return this.mentioning(['--fixed-strings', '-e', query.name], query.name);
+        return this.lookup(query.name, query.bare_name, query.kind);
+      case 'callers':
+        return this.callers(query.sym_stable_id);
+      case 'callees':
+        return this.callees(query.sym_stable_id);
+      case 'contained_by':
+        return this.containedBy(query.sym_stable_id);
+      case 'implementors':
+        return this.implementors(query.sym_stable_id);
+      case 'orphans':
+        return this.orphans(query.kind);
+      case 'file_symbols':
+        return ids(this.byFile.get(query.file_path) ?? []);
+    }
+  }
+
+  private lookup(name: string, bareName: boolean, kind: string | undefined): string[] {
+    const ofKind = (d: Declaration) => kind === undefined || kindOf(d) === kind;
+    if (!bareName) {
+      // Grep for declarations of the id's last name, and keep the one the id names, if found.
+      return this.declarationsOf(name).some(ofKind) ? [name] : [];
+    }
+    const hash = name.indexOf('#');
+    if (hash < 0) return ids((this.byName.get(name) ?? []).filter(ofKind));
+    const typeName = name.slice(0, hash);
+    const member = name.slice(hash + 1);
+    return ids((this.byName.get(member) ?? []).filter((d) => d.parent?.name === typeName && typeKeywords.has(d.parent.keyword) && ofKind(d)));
+  }
+
+  /** Lines calling `name(` anywhere. */
+  private async callers(id: string): Promise<string[]> {
+    const about = nameOfId(id);
+    if (!about || about.isModule) return [];
+    // A constructor is called by its class's name.
+    const name = about.name === 'constructor' || about.name === '__init__' ? about.ownerName : about.name;
+    if (!name) return [];
+    return this.mentioning(['-e', `(?:^|[^\\w$])${escapeRegex(name)}\\s*\\(`], name);
+  }
+
+  /** One rg search; each hit goes to the nearest declaration above it in its file, except a declaration of `name` itself. */
+  private async mentioning(search: string[], name: string): Promise<string[]> {
+    const hits = await ripgrep([...RG_BASE_ARGS, ...search, '.'], this.treeDir);
+    const found: Declaration[] = [];
+    for (const hit of hits) {
+      const inFile = this.byFile.get(hit.file) ?? [];
+      if (inFile.some((d) => d.line === hit.line && d.name === name)) continue;
+      const above = inFile.filter((d) => d.line <= hit.line).pop();
+      if (above) found.push(above);
+    }
+    return ids(found);
+  }
+
+  /** `ident(` in the text from the declaration to the next declaration, each ident resolved by name. */
+  private async callees(id: string): Promise<string[]> {
+    const declared = this.declarationsOf(id);
+    if (!declared.length) return [];
+    const hits = await ripgrep([...RG_BASE_ARGS, '--only-matching', '-e', CALL, ...new Set(declared.map((d) => d.file))], this.treeDir);
+    const found: Declaration[] = [];
+    for (const d of declared) {
+      const next = (this.byFile.get(d.file) ?? []).find((o) => o.line > d.line);
+      for (const hit of hits) {
+        if (hit.file !== d.file || hit.line < d.line || (next && hit.line >= next.line)) continue;
+        for (const call of hit.submatches) {
+          const callee = call.replace(/\s*\($/, '');
+          if (hit.line === d.line && callee === d.name) continue; // the declaration's own name
+          found.push(...(this.byName.get(callee) ?? []));
+        }
+      }
+    }
+    return ids(found);
+  }
+
+  private containedBy(id: string): string[] {
+    const about = nameOfId(id);
+    if (!about) return [];
+    if (about.isModule) {
+      // A module id names its file: `src/`store.ts`/` or scip-python's `pkg.mod`/__init__:.
+      const joined = about.path.join('/');
+      const dotted = joined.replace(/\./g, '/');
+      for (const file of [joined, `${dotted}.py`, `${dotted}/__init__.py`]) {
+        const top = (this.byFile.get(file) ?? []).filter((d) => !d.parent);
+        if (top.length) return ids(top);
+      }
+      return [];
+    }
+    const owners = this.declarationsOf(id);
+    return ids(this.declarations.filter((d) => d.parent && owners.includes(d.parent)));
+  }
+
+  /** Classes whose declaration line names the type after `extends`, `implements` or in a Python base list. */
+  private async subclassesOf(typeName: string): Promise<Declaration[]> {
+    const t = escapeRegex(typeName);
+    const patterns = [`\\bextends\\s+(?:[\\w$.]+\\s*,\\s*)*${t}\\b`, `\\bimplements\\s+[^{]*\\b${t}\\b`, `^\\s*class\\s+${NAME}\\s*\\([^)]*\\b${t}\\b`];
+    const hits = await ripgrep([...RG_BASE_ARGS, ...patterns.flatMap((p) => ['-e', p]), '.'], this.treeDir);
+    return hits.flatMap((hit) => (this.byFile.get(hit.file) ?? []).filter((d) => d.line === hit.line && typeKeywords.has(d.keyword)));
+  }
+
+  private async implementors(id: string): Promise<string[]> {
+    const about = nameOfId(id);
+    if (!about) return [];
+    if (about.isType) return ids(await this.subclassesOf(about.name));
+    if (!about.ownerName) return [];
+    // A method: same-named methods in the subclasses of its type.
+    const subclasses = await this.subclassesOf(about.ownerName);
+    return ids(this.declarations.filter((d) => d.name === about.name && d.parent && subclasses.includes(d.parent)));
+  }
+
+  private async orphans(kind: string): Promise<string[]> {
+    const called = await (this.calledNames ??= this.namesCalledAnywhere());
+    return ids(this.declarations.filter((d) => kindOf(d) === kind && !called.has(d.name)));
+  }
+
+  /** Every name that appears as `name(` on a line other than its own declaration. */
+  private async namesCalledAnywhere(): Promise<Set<string>> {
+    const hits = await ripgrep([...RG_BASE_ARGS, '--only-matching', '-e', CALL, '.'], this.treeDir);
+    const called = new Set<string>();
+    for (const hit of hits) {
+      const declared = (this.byFile.get(hit.file) ?? []).filter((d) => d.line === hit.line).map((d) => d.name);
+      for (const call of hit.submatches) {
+        const name = call.replace(/\s*\($/, '');
+        if (!declared.includes(name)) called.add(name);
+      }
+    }
+    return called;
+  }
+}
+
+function ids(declarations: Declaration[]): string[] {
+  return [...new Set(declarations.flatMap((d) => d.ids))].sort();
+}
+
+/** `file:line` (1-based) → the named, non-parameter symbols the index defines on that line. */
+async function definitionIdsByLine(indexPath: string): Promise<Map<string, Array<{ name: string; id: string }>>> {
+  const table = new Map<string, Array<{ name: string; id: string }>>();
+  for await (const entry of readScipIndex(indexPath)) {
+    if (entry.field !== 'document') continue;
+    for (const occ of entry.value.occurrences) {
+      if (!(occ.symbolRoles & SymbolRole.Definition)) continue;
+      const last = parseSymbol(occ.symbol)?.descriptors.at(-1);
+      if (!last || last.suffix === 'parameter' || last.suffix === 'type_parameter') continue;
+      pushTo(table, `${entry.value.relativePath}:${occ.range[0]! + 1}`, { name: last.name, id: occ.symbol });
+    }
+  }
+  return table;
+}

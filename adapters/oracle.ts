@@ -1,0 +1,320 @@
+/**
+ * The reference oracle: answers every query op from index.scip, re-deriving each answer from
+ * docs/query-semantics.md with its own reading of the index. It deliberately shares nothing with
+ * graph/fact-graph.ts or generators/ (only the protobuf decoding and the symbol-string parser), so
+ * a generator bug and an oracle bug have to coincide to go unnoticed.
+ */
+import { readFile } from 'node:fs/promises';
+import { readScipIndex, SymbolRole } from '../graph/scip-reader.ts';
+import { isLocalSymbol, parseSymbol, type ParsedSymbol } from '../graph/symbols.ts';
+import { addTo, pushTo } from './multimap.ts';
+import { canonicalQueryKey, type AdapterQuery } from './protocol.ts';
+import { ripgrep } from './rg.ts';
+
+/** [startLine, startChar, endLine, endChar], 0-based, end exclusive. */
+type Span = [number, number, number, number];
+
+function toSpan(range: number[]): Span | undefined {
+  if (range.length === 3) return [range[0]!, range[1]!, range[0]!, range[2]!];
+  if (range.length === 4) return [range[0]!, range[1]!, range[2]!, range[3]!];
+  return undefined;
+}
+
+function comparePosition(aLine: number, aChar: number, bLine: number, bChar: number): number {
+  return aLine - bLine || aChar - bChar;
+}
+
+interface Definition {
+  symbol: string;
+  file: string;
+  span: Span;
+  enclosing?: Span;
+}
+
+interface Reference {
+  symbol: string;
+  span: Span;
+}
+
+interface OwnSymbol {
+  id: string;
+  name: string;
+  kind: string;
+  owner?: string;
+  /** The defining document (first by path) and the definition's line in it. */
+  file: string;
+  line: number;
+}
+
+/** An own non-module definition with an enclosing range: what a reference or a grep hit is attributed to. */
+interface Container {
+  symbol: string;
+  enclosing: Span;
+}
+
+const typeKinds = new Set(['class', 'interface', 'enum', 'type_alias']);
+const callableKinds = new Set(['function', 'method', 'constructor']);
+
+/** The hover text: the first documentation entry without its Markdown code fence. */
+function hoverOf(documentation: readonly string[]): string {
+  const first = documentation[0] ?? '';
+  const fenced = /^```[^\n]*\n([\s\S]*?)\n?```\s*$/.exec(first);
+  return (fenced ? fenced[1]! : first).trim();
+}
+
+function firstWord(hover: string): string {
+  return hover.split(/\s/, 1)[0] ?? '';
+}
+
+function sortedUnique(ids: Iterable<string>): string[] {
+  return [...new Set(ids)].sort();
+}
+
+export class Oracle {
+  private readonly symbols = new Map<string, OwnSymbol>();
+  private readonly byName = new Map<string, OwnSymbol[]>();
+  private readonly members = new Map<string, string[]>();
+  private readonly callers = new Map<string, Set<string>>();
+  private readonly callees = new Map<string, Set<string>>();
+  /** B → every A with an is_implementation edge A → B, own or not. */
+  private readonly implementedBy = new Map<string, Set<string>>();
+  /** Per document, sorted by start so the last one covering a position is the innermost. */
+  private readonly containers = new Map<string, Container[]>();
+  private readonly moduleOfFile = new Map<string, string>();
+  private readonly grepAnswers = new Map<string, string[]>();
+
+  private constructor() {}
+
+  static async load(indexPath: string, projectName: string): Promise<Oracle> {
+    const oracle = new Oracle();
+    await oracle.ingest(indexPath, projectName);
+    return oracle;
+  }
+
+  private async ingest(indexPath: string, projectName: string): Promise<void> {
+    const definitions: Definition[] = [];
+    const referencesByFile = new Map<string, Reference[]>();
+    const documentation = new Map<string, string[]>();
+    for await (const entry of readScipIndex(indexPath)) {
+      if (entry.field !== 'document') continue;
+      const doc = entry.value;
+      const references: Reference[] = [];
+      referencesByFile.set(doc.relativePath, references);
+      for (const info of doc.symbols) {
+        if (info.documentation.length && !documentation.has(info.symbol)) documentation.set(info.symbol, info.documentation);
+        for (const rel of info.relationships) {
+          if (!rel.isImplementation) continue;
+          addTo(this.implementedBy, rel.symbol, info.symbol);
+        }
+      }
+      for (const occ of doc.occurrences) {
+        if (!occ.symbol || isLocalSymbol(occ.symbol)) continue;
+        const span = toSpan(occ.range);
+        if (!span) continue;
+        if (occ.symbolRoles & SymbolRole.Definition) {
+          const enclosing = toSpan(occ.enclosingRange);
+          definitions.push({ symbol: occ.symbol, file: doc.relativePath, span, ...(enclosing ? { enclosing } : {}) });
+        } else if (!(occ.symbolRoles & SymbolRole.Import)) {
+          references.push({ symbol: occ.symbol, span });
+        }
+      }
+    }
+
+    // The defining occurrence of each symbol: the first by document path, then by position.
+    definitions.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : comparePosition(a.span[0], a.span[1], b.span[0], b.span[1])));
+    const firstDefinition = new Map<string, Definition>();
+    for (const d of definitions) if (!firstDefinition.has(d.symbol)) firstDefinition.set(d.symbol, d);
+
+    this.resolveOwnSymbols(firstDefinition, documentation, projectName);
+
+    for (const d of definitions) {
+      const own = this.symbols.get(d.symbol);
+      if (!own || own.kind === 'module' || !d.enclosing) continue;
+      pushTo(this.containers, d.file, { symbol: d.symbol, enclosing: d.enclosing });
+    }
+    for (const list of this.containers.values()) list.sort((a, b) => comparePosition(a.enclosing[0], a.enclosing[1], b.enclosing[0], b.enclosing[1]));
+
+    for (const [file, references] of referencesByFile) {
+      for (const ref of references) {
+        const target = this.symbols.get(ref.symbol);
+        if (!target || !callableKinds.has(target.kind)) continue;
+        const caller = this.innermost(file, (e) => comparePosition(e[0], e[1], ref.span[0], ref.span[1]) <= 0 && comparePosition(ref.span[2], ref.span[3], e[2], e[3]) <= 0);
+        if (!caller) continue;
+        addTo(this.callers, target.id, caller);
+        addTo(this.callees, caller, target.id);
+      }
+    }
+  }
+
+  /** Applies "which symbols exist" and "kinds" of the query semantics to every defined symbol. */
+  private resolveOwnSymbols(firstDefinition: Map<string, Definition>, documentation: Map<string, string[]>, projectName: string): void {
+    const parsedOf = new Map<string, ParsedSymbol>();
+    for (const symbol of firstDefinition.keys()) {
+      const parsed = parseSymbol(symbol);
+      if (parsed && parsed.packageName === projectName) parsedOf.set(symbol, parsed);
+    }
+    const verdict = new Map<string, OwnSymbol | null>();
+    const hover = (symbol: string) => hoverOf(documentation.get(symbol) ?? []);
+
+    const resolve = (symbol: string): OwnSymbol | null => {
+      const known = verdict.get(symbol);
+      if (known !== undefined) return known;
+      verdict.set(symbol, null); // guards against a cycle; none is expected
+      const parsed = parsedOf.get(symbol);
+      const result = parsed ? classify(symbol, parsed) : null;
+      verdict.set(symbol, result);
+      return result;
+    };
+
+    const classify = (symbol: string, parsed: ParsedSymbol): OwnSymbol | null => {
+      const descriptors = parsed.descriptors;
+      const last = descriptors[descriptors.length - 1]!;
+      const ownerText = descriptors.length > 1 ? symbol.slice(0, parsed.descriptorOffsets[descriptors.length - 1]) : undefined;
+      const isModuleMarker = last.suffix === 'meta' && last.name === '__init__' && descriptors[descriptors.length - 2]?.suffix === 'namespace';
+      if (last.suffix === 'parameter' || last.suffix === 'type_parameter' || last.suffix === 'macro') return null;
+      if (last.suffix === 'meta' && !isModuleMarker) return null;
+
+      const isModule = isModuleMarker || last.suffix === 'namespace';
+      let owner: OwnSymbol | null = null;
+      if (ownerText !== undefined) {
+        // scip-python's namespace `pkg.mod`/ stands for its module marker `pkg.mod`/__init__: (a marker owns nothing of itself).
+        const marker = `${ownerText}__init__:`;
+        const ownerId = ownerText.endsWith('/') && firstDefinition.has(marker) ? marker : ownerText;
+        owner = ownerId === symbol ? null : resolve(ownerId);
+        // A module is never a member: under a directory namespace nothing defines (`src/`), it is simply top-level.
+        if (!owner && !isModule) return null;
+      }
+      const text = hover(symbol);
+      const word = firstWord(text);
+      const insideType = owner !== null && typeKinds.has(owner.kind);
+      if (last.suffix === 'term' && owner?.kind === 'module' && isReExport(text)) return null;
+
+      let kind: string;
+      if (isModule) kind = 'module';
+      else if (last.suffix === 'type') kind = word === 'interface' ? 'interface' : word === 'enum' ? 'enum' : word === 'type' ? 'type_alias' : 'class';
+      else if (last.suffix === 'method') kind = insideType ? (last.name === '<constructor>' || last.name === '__init__' ? 'constructor' : 'method') : 'function';
+      else if (owner?.kind === 'enum') kind = 'enum_member';
+      else if (insideType) kind = word === 'function' || word === 'def' ? 'method' : word === '(property)' ? 'property' : 'field';
+      else kind = word === 'const' || word === '(constant)' ? 'constant' : 'variable';
+
+      const def = firstDefinition.get(symbol)!;
+      return { id: symbol, name: last.name, kind, ...(owner ? { owner: owner.id } : {}), file: def.file, line: def.span[0] };
+    };
+
+    for (const symbol of [...parsedOf.keys()].sort()) {
+      const own = resolve(symbol);
+      if (!own) continue;
+      this.symbols.set(symbol, own);
+      if (own.owner) pushTo(this.members, own.owner, own.id);
+      if (own.kind === 'module') {
+        // A file's module is its outermost one: the earliest definition (a nested namespace comes later).
+        const current = this.symbols.get(this.moduleOfFile.get(own.file) ?? '');
+        if (!current || own.line < current.line) this.moduleOfFile.set(own.file, own.id);
+      } else {
+        pushTo(this.byName, own.name, own);
+      }
+    }
+  }
+
+  /** The own non-module definition in `file` with the latest-starting enclosing range that `covers` accepts. */
+  private innermost(file: string, covers: (enclosing: Span) => boolean): string | undefined {
+    const list = this.containers.get(file) ?? [];
+    for (let i = list.length - 1; i >= 0; i--) if (covers(list[i]!.enclosing)) return list[i]!.symbol;
+    return undefined;
+  }
+
+  /** Replays the `grep` provenance of grep_compared scenarios, keyed by the canonical JSON of their queries. */
+  async loadGrepScenarios(scenarioFile: string, treeDir: string): Promise<void> {
+    const scenarios = JSON.parse(await readFile(scenarioFile, 'utf8')) as Array<{ query: unknown; grep?: GrepProvenance }>;
+    for (const s of scenarios) {
+      if (s.grep) this.grepAnswers.set(canonicalQueryKey(s.query), await this.replayGrep(s.grep, treeDir));
+    }
+  }
+
+  /** docs/query-semantics.md, "grep_compared scenarios": each hit goes to the innermost definition covering its line, else the file's module. */
+  private async replayGrep(grep: GrepProvenance, treeDir: string): Promise<string[]> {
+    const hits = await ripgrep([...grep.args, '-e', grep.pattern, '.'], treeDir);
+    const excluded = grep.exclude_definition_of ? this.symbols.get(grep.exclude_definition_of) : undefined;
+    const mapped: string[] = [];
+    for (const hit of hits) {
+      const line = hit.line - 1;
+      if (excluded && excluded.file === hit.file && excluded.line === line) continue;
+      const owner = this.innermost(hit.file, (e) => e[0] <= line && line <= e[2]) ?? this.moduleOfFile.get(hit.file);
+      if (owner) mapped.push(owner);
+    }
+    return sortedUnique(mapped);
+  }
+
+  answer(query: AdapterQuery): string[] {
+    const replayed = this.grepAnswers.get(canonicalQueryKey(query));
+    if (replayed) return replayed;
+    switch (query.op) {
+      case 'lookup':
+        return this.lookup(query.name, query.bare_name, query.kind);
+      case 'callers':
+        return sortedUnique(this.callers.get(query.sym_stable_id) ?? []);
+      case 'callees':
+        return sortedUnique(this.callees.get(query.sym_stable_id) ?? []);
+      case 'contained_by':
+        return sortedUnique(this.members.get(query.sym_stable_id) ?? []);
+      case 'implementors':
+        return this.implementors(query.sym_stable_id);
+      case 'orphans':
+        return sortedUnique([...this.symbols.values()].filter((s) => s.kind === query.kind && !this.callers.has(s.id)).map((s) => s.id));
+      case 'file_symbols':
+        return sortedUnique([...this.symbols.values()].filter((s) => s.file === query.file_path && s.kind !== 'module').map((s) => s.id));
+    }
+  }
+
+  private lookup(name: string, bareName: boolean, kind: string | undefined): string[] {
+    const ofKind = (s: OwnSymbol) => kind === undefined || s.kind === kind;
+    if (!bareName) {
+      const s = this.symbols.get(name);
+      return s && ofKind(s) ? [s.id] : [];
+    }
+    const hash = name.indexOf('#');
+    if (hash < 0) return sortedUnique((this.byName.get(name) ?? []).filter(ofKind).map((s) => s.id));
+    const typeName = name.slice(0, hash);
+    const member = name.slice(hash + 1);
+    return sortedUnique(
+      (this.byName.get(member) ?? [])
+        .filter((s) => {
+          const owner = s.owner ? this.symbols.get(s.owner) : undefined;
+          return owner !== undefined && typeKinds.has(owner.kind) && owner.name === typeName && ofKind(s);
+        })
+        .map((s) => s.id),
+    );
+  }
+
+  /** Every own symbol reaching `target` through one or more is_implementation edges. */
+  private implementors(target: string): string[] {
+    const seen = new Set<string>([target]);
+    const queue = [target];
+    const found: string[] = [];
+    while (queue.length) {
+      for (const next of this.implementedBy.get(queue.pop()!) ?? []) {
+        if (seen.has(next)) continue;
+        seen.add(next);
+        queue.push(next);
+        if (this.symbols.has(next)) found.push(next);
+      }
+    }
+    return sortedUnique(found);
+  }
+}
+
+/** A grep_compared scenario's replayable provenance (docs/query-semantics.md). */
+export interface GrepProvenance {
+  pattern: string;
+  args: string[];
+  exclude_definition_of?: string;
+}
+
+/**
+ * A top-level binding that only re-exports something: scip-typescript shows a CommonJS require as
+ * `name: type` or, when it resolves to a function, `function f(…)`; a destructured class as
+ * `class X` and a destructured value as `(property) x`. A real top-level function has a method descriptor.
+ */
+function isReExport(hover: string): boolean {
+  return /^[A-Za-z_$][\w$]*: /.test(hover) || /^(function|class|\(property\)) /.test(hover);
+}

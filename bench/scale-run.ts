@@ -1,0 +1,29 @@
+/** One size of bench/scale.ts, in its own process: graph, generate, validate; prints a JSON row. */
+import { checkScenarioFile } from '../emit/validate.ts';
+import { buildFactGraph } from '../graph/fact-graph.ts';
+import { generateScenarios } from '../generators/index.ts';
+import { SYNTH_PROJECT } from './synthetic-scip.ts';
+
+const path = process.argv[2]!;
+const t0 = performance.now();
+const graph = await buildFactGraph(path, { name: SYNTH_PROJECT });
+const t1 = performance.now();
+const { scenarios } = generateScenarios(graph, { seed: 1, budget: 1000, grep: () => [] });
+const t2 = performance.now();
+const problems = checkScenarioFile(JSON.parse(JSON.stringify(scenarios)));
+if (problems.length) throw new Error(problems[0]);
+const t3 = performance.now();
+let occurrences = 0;
+for (const list of graph.calls.values()) occurrences += list.length;
+console.log(
+  JSON.stringify({
+    symbols: graph.symbols.size,
+    occurrences,
+    graphMs: t1 - t0,
+    generateMs: t2 - t1,
+    validateMs: t3 - t2,
+    totalMs: t3 - t0,
+    scenarios: scenarios.length,
+    peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
+  }),
+);

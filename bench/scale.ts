@@ -1,0 +1,46 @@
+/**
+ * Scale benchmark: synthetic SCIP indexes of growing size run through decode
+ * + fact graph, generation and validation, each size in a fresh process so
+ * peak RSS is its own. Prints wall time per stage, peak RSS, and the growth
+ * ratio between consecutive sizes.
+ *
+ *   npx tsx bench/scale.ts [symbols ...]        (default: 10000 100000 1000000)
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { writeSyntheticIndex } from './synthetic-scip.ts';
+
+const sizes = process.argv.slice(2).length ? process.argv.slice(2).map(Number) : [10_000, 100_000, 1_000_000];
+const repoRoot = resolve(import.meta.dirname, '..');
+const dir = join(repoRoot, '.lmc', 'bench');
+mkdirSync(dir, { recursive: true });
+
+interface Row {
+  symbols: number;
+  occurrences: number;
+  graphMs: number;
+  generateMs: number;
+  validateMs: number;
+  totalMs: number;
+  scenarios: number;
+  peakRssMb: number;
+}
+
+const rows: Row[] = [];
+for (const size of sizes) {
+  const path = join(dir, `synthetic-${size}.scip`);
+  const made = existsSync(path) ? undefined : await writeSyntheticIndex(path, { symbols: size, occurrencesPerSymbol: 10, seed: 1 });
+  const out = execFileSync(process.execPath, ['--import', 'tsx', join(repoRoot, 'bench', 'scale-run.ts'), path], { cwd: repoRoot, encoding: 'utf8', maxBuffer: 1 << 24 });
+  const row = JSON.parse(out.trim().split('\n').pop()!) as Omit<Row, 'symbols' | 'occurrences'> & { symbols: number; occurrences: number };
+  rows.push({ ...row, occurrences: made?.occurrences ?? row.occurrences });
+}
+
+const fmt = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+console.log('symbols     occurrences  graph      generate   validate   total      scenarios  peak RSS   ×time vs previous');
+rows.forEach((r, i) => {
+  const ratio = i ? (r.totalMs / rows[i - 1]!.totalMs).toFixed(1) : '-';
+  console.log(
+    [String(r.symbols).padEnd(11), String(r.occurrences).padEnd(12), fmt(r.graphMs).padEnd(10), fmt(r.generateMs).padEnd(10), fmt(r.validateMs).padEnd(10), fmt(r.totalMs).padEnd(10), String(r.scenarios).padEnd(10), `${r.peakRssMb} MB`.padEnd(10), ratio].join(' '),
+  );
+});

@@ -1,0 +1,266 @@
+import type { Node, QueryCapture, Tree } from 'web-tree-sitter';
+import { definitionKinds, type DefinitionKind, type LoadedGrammar } from './languages.ts';
+
+/** [startLine, startChar, endLine, endChar], zero-based, UTF-16 columns as web-tree-sitter counts them. */
+export type Range = [number, number, number, number];
+
+export interface RawDefinition {
+  kind: DefinitionKind;
+  name: string;
+  nameRange: Range;
+  /** The whole declaration, for the definition's enclosing_range. */
+  range: Range;
+  /** Character offsets of the region its members live in: the node, or the rest of the file for `package x;`. */
+  start: number;
+  end: number;
+  /** The type this definition belongs to regardless of nesting: a Go receiver, a Rust `impl` target. */
+  owner?: string;
+  /** A member assigned through `self`/`this` inside a method belongs to the enclosing type. */
+  ownedByEnclosingType: boolean;
+  /** The receiver variable of a Go method, which stands for the type inside the body. */
+  selfName?: string;
+  /** The declaration up to its body, whitespace collapsed. */
+  text: string;
+  /** Index of the innermost definition (of any kind) that contains this one, -1 at file level. */
+  parent: number;
+  /** Names of what this declaration extends or implements, as written. */
+  supertypes: string[];
+  parameters?: number;
+}
+
+export interface RawCall {
+  name: string;
+  range: Range;
+  /** `new T()`/`T.new`: the name is a type whose constructor is called. */
+  isNew: boolean;
+  receiver?: { kind: 'self' | 'super' | 'expression'; text: string };
+  arguments?: number;
+  /** Innermost definition containing the call, -1 at file level. */
+  scope: number;
+}
+
+export interface RawImport {
+  path: string;
+  /** The name bound in this file; a module import binds the module, a member import the member. */
+  local?: string;
+  member?: string;
+  /** `import a.b.*`, `using A.B;`: every member of the module becomes visible. */
+  glob: boolean;
+}
+
+export interface RawLocal {
+  scope: number;
+  name: string;
+  type: string;
+}
+
+export interface FileFacts {
+  path: string;
+  /** The package the file declares (`package gin`), for modules named by it. */
+  packageName?: string;
+  definitions: RawDefinition[];
+  calls: RawCall[];
+  imports: RawImport[];
+  locals: RawLocal[];
+  /** Range covering the whole file, for the module symbol's enclosing range. */
+  fileRange: Range;
+}
+
+const termKinds = new Set<DefinitionKind>(['field', 'property', 'constant', 'variable', 'enum_member']);
+const kindOfCapture = new Map<string, DefinitionKind>(definitionKinds.map((k) => [`definition.${k}`, k]));
+const MAX_SIGNATURE = 240;
+const specificity: Partial<Record<DefinitionKind, number>> = { constructor: 2, struct: 1, enum: 1, union: 1 };
+
+function rangeOf(node: Node): Range {
+  return [node.startPosition.row, node.startPosition.column, node.endPosition.row, node.endPosition.column];
+}
+
+function unquote(text: string): string {
+  return text.replace(/^["'`<]|["'`>]$/g, '');
+}
+
+/** Declaration text up to the body: `func (c *Context) JSON(code int, obj any)`. */
+function signatureText(source: string, node: Node, body: Node | undefined): string {
+  const end = body && body.startIndex > node.startIndex ? body.startIndex : node.endIndex;
+  let text = source.slice(node.startIndex, end).replace(/\s+/g, ' ').replace(/\( /g, '(').replace(/ \)/g, ')').trim();
+  text = text.replace(/\s*(\{|=>|=|:|;)$/, '').trim();
+  return text.length > MAX_SIGNATURE ? `${text.slice(0, MAX_SIGNATURE)}…` : text;
+}
+
+function capturesByName(captures: QueryCapture[]): Map<string, Node[]> {
+  const map = new Map<string, Node[]>();
+  for (const c of captures) {
+    const list = map.get(c.name);
+    if (list) list.push(c.node);
+    else map.set(c.name, [c.node]);
+  }
+  return map;
+}
+
+function namedChildCount(node: Node | undefined): number | undefined {
+  return node ? node.namedChildren.filter((c) => c && c.type !== 'comment').length : undefined;
+}
+
+/**
+ * Runs the language's compiled query once over a parsed file and turns the captures into plain facts,
+ * so the tree can be freed before resolution. Capture names are the whole contract with the queries.
+ */
+export function extractFacts(path: string, source: string, tree: Tree, grammar: LoadedGrammar): FileFacts {
+  const root = tree.rootNode;
+  const facts: FileFacts = {
+    path,
+    definitions: [],
+    calls: [],
+    imports: [],
+    locals: [],
+    fileRange: [0, 0, root.endPosition.row, root.endPosition.column],
+  };
+  // Several patterns may name the same declaration (a decorated and a plain function); the widest node wins.
+  const byNameNode = new Map<string, RawDefinition>();
+  const suppressed = new Set<string>();
+  const inheritance: Array<{ sub: Node; supertype: string }> = [];
+  const callSites: Array<Omit<RawCall, 'scope'> & { start: number }> = [];
+  const localSites: Array<{ start: number; name: string; type: string }> = [];
+
+  for (const match of grammar.query.matches(root)) {
+    const caps = capturesByName(match.captures);
+    const first = (name: string) => caps.get(name)?.[0];
+    const props = match.setProperties ?? {};
+
+    const packageNode = first('package');
+    if (packageNode) facts.packageName = packageNode.text;
+
+    const definitionCapture = match.captures.find((c) => kindOfCapture.has(c.name));
+    const nameNode = first('name');
+    // `(#set! definition "none")`: a narrower pattern vetoes what a general one would define here.
+    if (props.definition === 'none' && nameNode) {
+      suppressed.add(`${nameNode.startIndex}:${nameNode.endIndex}`);
+      continue;
+    }
+    // An anonymous function (`function () {}`, a lambda): no symbol, but what it declares is local.
+    const anonymous = first('scope');
+    if (anonymous) {
+      byNameNode.set(`scope:${anonymous.startIndex}:${anonymous.endIndex}`, {
+        kind: 'function',
+        name: '',
+        nameRange: rangeOf(anonymous),
+        range: rangeOf(anonymous),
+        start: anonymous.startIndex,
+        end: anonymous.endIndex,
+        ownedByEnclosingType: false,
+        text: '',
+        parent: -1,
+        supertypes: [],
+      });
+      continue;
+    }
+    if (definitionCapture && nameNode) {
+      const node = definitionCapture.node;
+      const fileScoped = props.scope === 'file';
+      const key = `${nameNode.startIndex}:${nameNode.endIndex}`;
+      const previous = byNameNode.get(key);
+      if (previous) {
+        const size = node.endIndex - node.startIndex;
+        const previousSize = previous.end - previous.start;
+        const kind = kindOfCapture.get(definitionCapture.name)!;
+        // Same node twice: the more specific reading wins (a constructor over a method, an enum over a typedef).
+        if (previousSize > size || (previousSize === size && (specificity[kind] ?? 0) <= (specificity[previous.kind] ?? 0))) continue;
+      }
+      const selfNode = first('self');
+      const ownerNode = first('owner');
+      const definition: RawDefinition = {
+        kind: kindOfCapture.get(definitionCapture.name)!,
+        name: nameNode.text,
+        nameRange: rangeOf(nameNode),
+        range: fileScoped ? [node.startPosition.row, node.startPosition.column, root.endPosition.row, root.endPosition.column] : rangeOf(node),
+        start: node.startIndex,
+        end: fileScoped ? root.endIndex : node.endIndex,
+        ownedByEnclosingType: props.owner === 'enclosing-type',
+        text: signatureText(source, node, first('body')),
+        parent: -1,
+        supertypes: [],
+        ...(ownerNode ? { owner: ownerNode.text } : {}),
+        ...(selfNode ? { selfName: selfNode.text } : {}),
+        ...(first('parameters') ? { parameters: namedChildCount(first('parameters')) } : {}),
+      };
+      byNameNode.set(key, definition);
+      continue;
+    }
+
+    const callNode = first('reference.call') ?? first('reference.new');
+    if (callNode && nameNode) {
+      const receiverSelf = first('receiver.self');
+      const receiverSuper = first('receiver.super');
+      const receiver = first('receiver');
+      const args = namedChildCount(first('arguments'));
+      callSites.push({
+        name: nameNode.text,
+        range: rangeOf(nameNode),
+        start: nameNode.startIndex,
+        isNew: caps.has('reference.new'),
+        ...(receiverSelf
+          ? { receiver: { kind: 'self' as const, text: receiverSelf.text } }
+          : receiverSuper
+            ? { receiver: { kind: 'super' as const, text: receiverSuper.text } }
+            : receiver
+              ? { receiver: { kind: 'expression' as const, text: receiver.text } }
+              : {}),
+        ...(args !== undefined ? { arguments: args } : {}),
+      });
+      continue;
+    }
+
+    const importPath = first('import.path');
+    if (first('import') && importPath) {
+      const local = first('import.name');
+      const member = first('import.member');
+      facts.imports.push({
+        path: unquote(importPath.text),
+        glob: props.import === 'glob',
+        ...(local ? { local: local.text } : {}),
+        ...(member ? { member: member.text } : {}),
+      });
+      continue;
+    }
+
+    const sub = first('inherit.sub');
+    if (sub) {
+      for (const supertype of caps.get('inherit.super') ?? []) inheritance.push({ sub, supertype: supertype.text });
+      continue;
+    }
+
+    // A binding without a type still shadows corpus names of the same spelling.
+    const localName = first('local.name');
+    if (localName) localSites.push({ start: localName.startIndex, name: localName.text, type: first('local.type')?.text ?? '' });
+  }
+
+  // Parents by nesting: sort by start (outer first on ties), then a stack of open regions.
+  const definitions = [...byNameNode.entries()].filter(([key]) => !suppressed.has(key)).map(([, d]) => d).sort((a, b) => a.start - b.start || b.end - a.end);
+  const stack: number[] = [];
+  definitions.forEach((d, i) => {
+    while (stack.length && definitions[stack[stack.length - 1]!]!.end < d.end) stack.pop();
+    d.parent = stack.length ? stack[stack.length - 1]! : -1;
+    stack.push(i);
+  });
+  facts.definitions = definitions;
+
+  const nameIndex = new Map(definitions.map((d, i) => [`${d.nameRange.join(',')}`, i]));
+  for (const { sub, supertype } of inheritance) {
+    const index = nameIndex.get(rangeOf(sub).join(','));
+    if (index !== undefined) definitions[index]!.supertypes.push(supertype);
+  }
+
+  // Calls and locals belong to the innermost function, type or namespace around them; a variable is no scope.
+  const scopes = definitions.flatMap((d, i) => (termKinds.has(d.kind) ? [] : [i]));
+  const scopeAt = (offset: number): number => {
+    let best = -1;
+    for (const i of scopes) {
+      const d = definitions[i]!;
+      if (d.start <= offset && offset < d.end && (best < 0 || d.start >= definitions[best]!.start)) best = i;
+    }
+    return best;
+  };
+  facts.calls = callSites.map(({ start, ...call }) => ({ ...call, scope: scopeAt(start) }));
+  facts.locals = localSites.map(({ start, ...local }) => ({ ...local, scope: scopeAt(start) }));
+  return facts;
+}

@@ -1,0 +1,1 @@
+(call_expression function: (identifier) @name arguments: (argument_list) @arguments) @reference.call

@@ -1,0 +1,14 @@
+(invocation_expression function: (identifier) @name arguments: (argument_list) @arguments) @reference.call
+(invocation_expression function: (generic_name (identifier) @name) arguments: (argument_list) @arguments) @reference.call
+(invocation_expression
+  function: (member_access_expression expression: "this" @receiver.self name: (identifier) @name)
+  arguments: (argument_list) @arguments) @reference.call
+(invocation_expression
+  function: (member_access_expression expression: "base" @receiver.super name: (identifier) @name)
+  arguments: (argument_list) @arguments) @reference.call
+(invocation_expression
+  function: (member_access_expression
+    expression: [(identifier) (member_access_expression) (qualified_name)] @receiver
+    name: [(identifier) (generic_name (identifier))] @name)
+  arguments: (argument_list) @arguments) @reference.call
+(object_creation_expression type: [(identifier) (qualified_name) (generic_name)] @name arguments: (argument_list)? @arguments) @reference.new

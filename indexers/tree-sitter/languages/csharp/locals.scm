@@ -1,0 +1,8 @@
+(parameter type: (_) @local.type name: (identifier) @local.name)
+(parameter name: (identifier) @local.name)
+((variable_declaration type: (_) @local.type (variable_declarator name: (identifier) @local.name))
+ (#not-eq? @local.type "var"))
+(variable_declaration (variable_declarator name: (identifier) @local.name (object_creation_expression type: (_) @local.type)))
+(variable_declarator name: (identifier) @local.name)
+(foreach_statement type: (_) @local.type left: (identifier) @local.name)
+(implicit_parameter) @local.name

@@ -1,0 +1,9 @@
+(parameter_declaration name: (identifier) @local.name type: (_) @local.type)
+(var_spec name: (identifier) @local.name type: (_) @local.type)
+(short_var_declaration
+  left: (expression_list . (identifier) @local.name)
+  right: (expression_list .
+    [(composite_literal type: (_) @local.type)
+     (unary_expression operand: (composite_literal type: (_) @local.type))]))
+(short_var_declaration left: (expression_list (identifier) @local.name))
+(range_clause left: (expression_list (identifier) @local.name))

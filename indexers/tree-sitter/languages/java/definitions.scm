@@ -1,0 +1,17 @@
+; `package a.b;` puts the rest of the file in namespace a/b/.
+((package_declaration [(identifier) (scoped_identifier)] @name) @definition.namespace (#set! scope "file"))
+
+(class_declaration name: (identifier) @name body: (class_body) @body) @definition.class
+(record_declaration name: (identifier) @name body: (class_body) @body) @definition.class
+(interface_declaration name: (identifier) @name body: (interface_body) @body) @definition.interface
+(annotation_type_declaration name: (identifier) @name body: (annotation_type_body) @body) @definition.interface
+(enum_declaration name: (identifier) @name body: (enum_body) @body) @definition.enum
+(enum_constant name: (identifier) @name) @definition.enum_member
+
+(method_declaration name: (identifier) @name parameters: (formal_parameters) @parameters body: (block)? @body) @definition.method
+(constructor_declaration name: (identifier) @name parameters: (formal_parameters) @parameters body: (constructor_body) @body) @definition.constructor
+(field_declaration declarator: (variable_declarator name: (identifier) @name)) @definition.field
+(constant_declaration declarator: (variable_declarator name: (identifier) @name)) @definition.field
+
+; Anonymous classes and lambdas declare nothing visible outside.
+[(lambda_expression) (object_creation_expression (class_body))] @scope

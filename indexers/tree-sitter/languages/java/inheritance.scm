@@ -1,0 +1,5 @@
+(class_declaration name: (identifier) @inherit.sub superclass: (superclass (_) @inherit.super))
+(class_declaration name: (identifier) @inherit.sub interfaces: (super_interfaces (type_list (_) @inherit.super)))
+(record_declaration name: (identifier) @inherit.sub interfaces: (super_interfaces (type_list (_) @inherit.super)))
+(enum_declaration name: (identifier) @inherit.sub interfaces: (super_interfaces (type_list (_) @inherit.super)))
+(interface_declaration name: (identifier) @inherit.sub (extends_interfaces (type_list (_) @inherit.super)))

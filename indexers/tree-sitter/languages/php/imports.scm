@@ -1,0 +1,3 @@
+(namespace_use_clause
+  (qualified_name prefix: (namespace_name) @import.path (name) @import.member)
+  alias: (name)? @import.name) @import

@@ -1,0 +1,3 @@
+(class_definition
+  name: (identifier) @inherit.sub
+  superclasses: (argument_list [(identifier) (attribute)] @inherit.super))

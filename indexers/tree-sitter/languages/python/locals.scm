@@ -1,0 +1,13 @@
+(typed_parameter (identifier) @local.name type: (type) @local.type)
+(typed_default_parameter name: (identifier) @local.name type: (type) @local.type)
+(parameters (identifier) @local.name)
+(default_parameter name: (identifier) @local.name)
+(lambda_parameters (identifier) @local.name)
+(assignment left: (identifier) @local.name type: (type) @local.type)
+; `s = Store()`: a call of a class makes an instance of it.
+(assignment left: (identifier) @local.name right: (call function: (identifier) @local.type))
+(assignment left: (identifier) @local.name)
+(pattern_list (identifier) @local.name)
+(for_statement left: (identifier) @local.name)
+(for_in_clause left: (identifier) @local.name)
+(as_pattern_target (identifier) @local.name)

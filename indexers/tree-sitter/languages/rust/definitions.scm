@@ -1,0 +1,19 @@
+; `mod x;` only points at x.rs, whose path already names the module; an inline `mod x { }` declares one.
+(mod_item name: (identifier) @name body: (declaration_list) @body) @definition.namespace
+
+(struct_item name: (type_identifier) @name body: (_)? @body) @definition.struct
+(union_item name: (type_identifier) @name body: (_) @body) @definition.union
+(enum_item name: (type_identifier) @name body: (enum_variant_list) @body) @definition.enum
+(enum_variant_list (enum_variant name: (identifier) @name) @definition.enum_member)
+(trait_item name: (type_identifier) @name body: (declaration_list) @body) @definition.trait
+(type_item name: (type_identifier) @name) @definition.type
+
+(function_item name: (identifier) @name parameters: (parameters) @parameters body: (block) @body) @definition.function
+(function_signature_item name: (identifier) @name parameters: (parameters) @parameters) @definition.function
+
+(field_declaration_list (field_declaration name: (field_identifier) @name) @definition.field)
+(const_item name: (identifier) @name) @definition.constant
+(static_item name: (identifier) @name) @definition.variable
+
+; The functions of `impl T` and `impl Trait for T` are members of T.
+(impl_item type: (_) @name body: (declaration_list) @body) @definition.impl

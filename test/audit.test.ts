@@ -1,0 +1,124 @@
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Scenario } from '../generators/types.ts';
+import { loadLock } from '../pipeline/lock.ts';
+import { auditCorpus, locateAuditInputs, runAudit, type CorpusAudit } from '../validate/audit.ts';
+import { generateInto, tempDir } from './helpers.ts';
+
+const fixtures = ['python-inventory', 'ts-inventory'] as const;
+let generated: Awaited<ReturnType<typeof generateInto>>;
+const audits: Record<string, CorpusAudit> = {};
+
+beforeAll(async () => {
+  generated = await generateInto([...fixtures], 2);
+  expect(generated.outcomes.map((o) => [o.corpus, o.ok, o.error])).toEqual(fixtures.map((c) => [c, true, undefined]));
+  const lock = await loadLock(generated.paths.lockFile);
+  for (const o of await runAudit(lock, [...fixtures], generated.paths, () => {})) {
+    expect([o.corpus, o.ok, o.error]).toEqual([o.corpus, true, undefined]);
+    audits[o.corpus] = o.audit!;
+  }
+});
+
+afterAll(async () => {
+  await generated?.cleanup();
+});
+
+async function scenariosOf(corpus: string): Promise<Scenario[]> {
+  return JSON.parse(await readFile(join(generated.paths.outDir, `${corpus}.json`), 'utf8')) as Scenario[];
+}
+
+describe.each(fixtures)('audit of %s', (corpus) => {
+  it('the oracle passes every scenario, grep_compared replays included', async () => {
+    const scenarios = await scenariosOf(corpus);
+    const { oracle, failing, report } = audits[corpus]!;
+    expect(failing).toEqual([]);
+    expect(oracle.passed).toBe(scenarios.length);
+    expect(oracle.errored).toBe(0);
+    expect(report.adapters.oracle.weighted_accuracy).toBe(1);
+    expect(report.adapters.oracle.raw_accuracy).toBe(1);
+    // The replay path is exercised, not vacuously skipped.
+    const grepCount = scenarios.filter((s) => s.gold_source === 'grep_compared').length;
+    expect(grepCount).toBeGreaterThan(0);
+    expect(report.adapters.oracle.by_gold_source.grep_compared).toEqual({ n: grepCount, mean: 1, pass_rate: 1 });
+  });
+
+  it('the grep floor is below the oracle on Refactor and BugFix', () => {
+    const { oracle, 'grep-floor': floor } = audits[corpus]!.report.adapters;
+    expect(floor.by_category.Refactor!.mean).toBeLessThan(oracle.by_category.Refactor!.mean);
+    expect(floor.by_category.BugFix!.mean).toBeLessThan(oracle.by_category.BugFix!.mean);
+    expect(floor.weighted_accuracy).toBeLessThan(oracle.weighted_accuracy);
+  });
+
+  it('writes a byte-stable audit file and a dataset card with no latencies', async () => {
+    const auditText = await readFile(join(generated.paths.outDir, `${corpus}.audit.json`), 'utf8');
+    const card = await readFile(join(generated.paths.outDir, `${corpus}.md`), 'utf8');
+    expect(JSON.parse(auditText)).toEqual(audits[corpus]!.report);
+    expect(auditText).not.toMatch(/latency|p50|p99|\/tmp\//);
+    expect(card).not.toMatch(/latency|\/tmp\//);
+
+    const manifest = JSON.parse(await readFile(join(generated.paths.outDir, `${corpus}.manifest.json`), 'utf8'));
+    expect(card).toContain(`# Dataset card: ${corpus}`);
+    expect(card).toContain(manifest.corpus.description);
+    expect(card).toContain(manifest.corpus.content_digest);
+    expect(card).toContain(`${manifest.indexer.name} ${manifest.indexer.version}`);
+    expect(card).toContain('6.3–54.4%');
+    for (const s of manifest.sub_types.filter((t: { candidates: number }) => t.candidates === 0)) {
+      expect(card).toContain(`\`${s.sub_type}\` (${s.category}) has no candidates in this corpus`);
+    }
+    // 1.96·√(0.25/n) in points, one decimal.
+    const { n } = audits[corpus]!.report.adapters.oracle.by_category.Completion!;
+    expect(card).toContain(`| Completion | 28 | ${n} | ${(Math.round(1960 * Math.sqrt(0.25 / n)) / 10).toFixed(1)} | 100.0 | 100.0 |`);
+
+    // A second run over the same inputs writes the same bytes.
+    const lock = await loadLock(generated.paths.lockFile);
+    const [again] = await runAudit(lock, [corpus], generated.paths, () => {});
+    expect(again!.ok).toBe(true);
+    expect(await readFile(join(generated.paths.outDir, `${corpus}.audit.json`), 'utf8')).toBe(auditText);
+    expect(await readFile(join(generated.paths.outDir, `${corpus}.md`), 'utf8')).toBe(card);
+  });
+
+  it('keeps latencies in the per-run results under the work directory', async () => {
+    const runDir = join(generated.paths.workDir, 'runs', corpus);
+    const result = JSON.parse(await readFile(join(runDir, 'oracle.json'), 'utf8'));
+    expect(result.latency_ms.n).toBe(result.scenarios - 1);
+    const trail = (await readFile(join(runDir, 'grep-floor.jsonl'), 'utf8')).trimEnd().split('\n');
+    expect(trail).toHaveLength(result.scenarios);
+    expect(Object.keys(JSON.parse(trail[0]!))).toEqual(expect.arrayContaining(['id', 'query', 'expected', 'returned', 'score', 'latency_ms']));
+  });
+});
+
+describe('a wrong expected answer', () => {
+  it('fails the audit, listing exactly that scenario', async () => {
+    const corpus = 'python-inventory';
+    const scenarios = await scenariosOf(corpus);
+    const victim = scenarios.find((s) => s.expected.kind === 'exact_set' && s.expected.stable_ids.length >= 2)!;
+    if (victim.expected.kind !== 'exact_set') throw new Error('unreachable');
+    victim.expected.stable_ids = victim.expected.stable_ids.slice(1);
+    const corrupted = `${JSON.stringify(scenarios, null, 2)}\n`;
+
+    const inputs = await locateAuditInputs(corpus, generated.paths);
+    const audit = await auditCorpus({ ...inputs, scenarioText: corrupted, runDir: join(inputs.runDir, 'corrupted') });
+    expect(audit.failing).toEqual([victim.id]);
+    expect(audit.oracle.passed).toBe(scenarios.length - 1);
+
+    // Through `lmc audit`: a failed corpus, named ids, and no audit file or card rewritten for it.
+    const before = await readFile(join(generated.paths.outDir, `${corpus}.audit.json`), 'utf8');
+    await writeFile(join(generated.paths.outDir, `${corpus}.json`), corrupted);
+    const [outcome] = await runAudit(await loadLock(generated.paths.lockFile), [corpus], generated.paths, () => {});
+    expect(outcome!.ok).toBe(false);
+    expect(outcome!.error).toBe(`corpus ${corpus}: the oracle fails 1 scenario(s): ${victim.id}`);
+    expect(await readFile(join(generated.paths.outDir, `${corpus}.audit.json`), 'utf8')).toBe(before);
+  });
+
+  it('says to run generate first when the work directory has no index', async () => {
+    const emptyWork = await tempDir('audit-work');
+    try {
+      const outcomes = await runAudit(await loadLock(generated.paths.lockFile), ['ts-inventory'], { ...generated.paths, workDir: emptyWork }, () => {});
+      expect(outcomes[0]!.ok).toBe(false);
+      expect(outcomes[0]!.error).toContain('run `lmc generate --corpus ts-inventory` first');
+    } finally {
+      await rm(emptyWork, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,155 @@
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { afterAll, describe, expect, it } from 'vitest';
+import { fetchDebian, readAr, unpackDeb } from '../fetchers/debian.ts';
+import { listFiles } from '../fetchers/tree.ts';
+
+const temps: string[] = [];
+async function tempDir(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'lmc-debian-'));
+  temps.push(dir);
+  return dir;
+}
+afterAll(async () => {
+  await Promise.all(temps.map((dir) => rm(dir, { recursive: true, force: true })));
+});
+
+type TarEntry = { name: string; content?: string; type?: '0' | '2' | '5'; link?: string };
+
+/** A ustar archive written byte by byte, so the tests control every header the reader sees. */
+function tar(entries: TarEntry[]): Buffer {
+  const blocks: Buffer[] = [];
+  for (const { name, content = '', type = '0', link = '' } of entries) {
+    const body = Buffer.from(content);
+    const header = Buffer.alloc(512);
+    header.write(name, 0, 'utf8');
+    header.write('0000644\0', 100);
+    header.write('0000000\0', 108);
+    header.write('0000000\0', 116);
+    header.write(`${body.length.toString(8).padStart(11, '0')}\0`, 124);
+    header.write('00000000000\0', 136);
+    header.write(type, 156);
+    header.write(link, 157);
+    header.write('ustar\x0000', 257, 'latin1');
+    header.fill(' ', 148, 156);
+    let sum = 0;
+    for (const byte of header) sum += byte;
+    header.write(`${sum.toString(8).padStart(6, '0')}\0 `, 148, 'latin1');
+    blocks.push(header, body, Buffer.alloc((512 - (body.length % 512)) % 512));
+  }
+  blocks.push(Buffer.alloc(1024));
+  return Buffer.concat(blocks);
+}
+
+/** An `ar` archive as dpkg writes it: space-padded names, 2-byte aligned members. */
+function ar(members: Array<{ name: string; data: Buffer }>): Buffer {
+  const parts: Buffer[] = [Buffer.from('!<arch>\n')];
+  for (const { name, data } of members) {
+    const header =
+      name.padEnd(16) + '0'.padEnd(12) + '0'.padEnd(6) + '0'.padEnd(6) + '100644'.padEnd(8) + String(data.length).padEnd(10) + '`\n';
+    parts.push(Buffer.from(header, 'latin1'), data);
+    if (data.length % 2) parts.push(Buffer.from('\n'));
+  }
+  return Buffer.concat(parts);
+}
+
+function deb(data: TarEntry[], compression: 'gz' | 'xz' = 'gz'): Buffer {
+  const control = gzipSync(tar([{ name: './control', content: 'Package: demo\n' }, { name: './postinst', content: '#!/bin/sh\ntouch /tmp/pwned\n' }]));
+  const dataTar = tar(data);
+  const dataMember = compression === 'gz' ? gzipSync(dataTar) : execFileSync('xz', ['-zc'], { input: dataTar });
+  return ar([
+    { name: 'debian-binary', data: Buffer.from('2.0\n') },
+    { name: 'control.tar.gz', data: control },
+    { name: `data.tar.${compression}`, data: dataMember },
+  ]);
+}
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+const exists = (path: string) => stat(path).then(() => true, () => false);
+
+const goSources: TarEntry[] = [
+  { name: './', type: '5' },
+  { name: './usr/', type: '5' },
+  { name: './usr/share/gocode/src/example.com/demo/', type: '5' },
+  { name: './usr/share/gocode/src/example.com/demo/demo.go', content: 'package demo\n' },
+  { name: './usr/share/gocode/src/example.com/demo/render/render.go', content: 'package render\n' },
+  { name: './usr/share/doc/golang-demo-dev/copyright', content: 'MIT\n' },
+  // A link that stays inside is skipped, never created.
+  { name: './usr/share/gocode/src/example.com/demo/link.go', type: '2', link: 'demo.go' },
+];
+
+describe('Debian packages', () => {
+  it('extracts the data archive and returns the requested sub-path, without the maintainer scripts', async () => {
+    const rawDir = await tempDir();
+    const bytes = deb(goSources);
+    const dir = await unpackDeb(bytes, sha256(bytes), rawDir, 'usr/share/gocode/src/example.com/demo', 'demo package');
+    expect(dir).toBe(join(rawDir, 'root/usr/share/gocode/src/example.com/demo'));
+    expect(await listFiles(dir)).toEqual(['demo.go', 'render/render.go']);
+    expect(await readFile(join(dir, 'render/render.go'), 'utf8')).toBe('package render\n');
+    expect(await listFiles(join(rawDir, 'root'))).not.toContain('postinst');
+    expect(await exists(join(rawDir, 'root/postinst'))).toBe(false);
+  });
+
+  it('reads a data.tar.xz through xz', async () => {
+    const rawDir = await tempDir();
+    const bytes = deb(goSources, 'xz');
+    const dir = await unpackDeb(bytes, sha256(bytes), rawDir, 'usr/share/gocode/src/example.com/demo', 'demo package');
+    expect(await listFiles(dir)).toEqual(['demo.go', 'render/render.go']);
+  });
+
+  it('refuses a package whose sha256 differs before writing anything', async () => {
+    const rawDir = await tempDir();
+    const bytes = deb(goSources);
+    await expect(unpackDeb(bytes, '0'.repeat(64), rawDir, 'usr', 'demo package')).rejects.toThrow(/sha256 mismatch for demo package: lock has 0{64}, got [0-9a-f]{64}; refusing/);
+    expect(await exists(join(rawDir, 'root'))).toBe(false);
+  });
+
+  it.each([
+    ['a symlink climbing out', { name: './usr/share/evil', type: '2' as const, link: '../../../../etc/passwd' }, /symlink target "..\/..\/..\/..\/etc\/passwd" is outside the destination/],
+    ['an absolute symlink', { name: './usr/share/evil', type: '2' as const, link: '/etc/passwd' }, /symlink target "\/etc\/passwd" is outside the destination/],
+    ['a ".." entry', { name: './usr/../../evil', content: 'x' }, /the path has a ".." segment/],
+  ])('rejects %s and leaves nothing behind', async (_, entry, message) => {
+    const rawDir = await tempDir();
+    const bytes = deb([...goSources, entry]);
+    await expect(unpackDeb(bytes, sha256(bytes), rawDir, 'usr', 'demo package')).rejects.toThrow(message);
+    expect(await exists(join(rawDir, 'root'))).toBe(false);
+    expect(await exists(join(rawDir, '..', 'evil'))).toBe(false);
+  });
+
+  it('refuses a sub-path the package does not have, or one that leaves it', async () => {
+    const rawDir = await tempDir();
+    const bytes = deb(goSources);
+    await expect(unpackDeb(bytes, sha256(bytes), rawDir, 'usr/lib', 'demo package')).rejects.toThrow('demo package has no directory "usr/lib"');
+    await expect(unpackDeb(bytes, sha256(bytes), rawDir, '../x', 'demo package')).rejects.toThrow('must stay inside the package');
+  });
+
+  it('uses a cached .deb that matches the sha256 without asking apt', async () => {
+    const rawDir = await tempDir();
+    const bytes = deb(goSources);
+    await mkdir(rawDir, { recursive: true });
+    await writeFile(join(rawDir, 'golang-demo-dev_1.0-1_all.deb'), bytes);
+    const lines: string[] = [];
+    const source = { kind: 'debian' as const, package: 'golang-demo-dev', version: '1.0-1', sha256: sha256(bytes), path: 'usr/share/gocode/src/example.com/demo' };
+    const dir = await fetchDebian(source, rawDir, (line) => lines.push(line));
+    expect(await listFiles(dir)).toEqual(['demo.go', 'render/render.go']);
+    expect(lines).toEqual(['debian: using the cached package golang-demo-dev=1.0-1']);
+  });
+
+  it('rejects names and versions apt would read as options or patterns', async () => {
+    const rawDir = await tempDir();
+    const base = { kind: 'debian' as const, sha256: '0'.repeat(64), path: 'usr' };
+    await expect(fetchDebian({ ...base, package: '-oDir=/', version: '1.0' }, rawDir, () => {})).rejects.toThrow('is not a valid Debian package name');
+    await expect(fetchDebian({ ...base, package: 'demo', version: '1.0 2' }, rawDir, () => {})).rejects.toThrow('is not a valid Debian version');
+  });
+
+  it('reads ar members and refuses what is not an ar archive', () => {
+    const members = readAr(ar([{ name: 'a', data: Buffer.from('odd') }, { name: 'b/', data: Buffer.from('even') }]), 'test');
+    expect(members.map((m) => [m.name, m.data.toString()])).toEqual([['a', 'odd'], ['b', 'even']]);
+    expect(() => readAr(Buffer.from('PK\x03\x04'), 'test')).toThrow('test: not an ar archive');
+    expect(() => readAr(Buffer.concat([Buffer.from('!<arch>\n'), Buffer.from('x'.repeat(30))]), 'test')).toThrow('truncated ar header');
+  });
+});

@@ -1,0 +1,183 @@
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Scenario } from '../generators/types.ts';
+import { PipelineError } from '../pipeline/errors.ts';
+import { runScenarios, writeRun, type AdapterSpec } from '../validate/runner.ts';
+import { tempDir } from './helpers.ts';
+
+const scenarios: Scenario[] = [
+  {
+    id: 'lookup-000000000001',
+    category: 'Completion',
+    sub_type: 'class_by_short_name',
+    intent: 'finds the class Store',
+    query: { op: 'lookup', name: 'Store', bare_name: true },
+    expected: { kind: 'exact_set', stable_ids: ['pkg/Store#'] },
+    gold_source: 'scip_roundtrip',
+  },
+  {
+    id: 'callers-000000000002',
+    category: 'BugFix',
+    sub_type: 'callers',
+    intent: 'lists the callers of find',
+    query: { op: 'callers', sym_stable_id: 'pkg/Store#find().' },
+    expected: { kind: 'exact_set', stable_ids: ['pkg/Store#take().', 'pkg/Store#labels().'] },
+    gold_source: 'scip_roundtrip',
+  },
+  {
+    id: 'typo-000000000003',
+    category: 'ApiDiscovery',
+    sub_type: 'typo',
+    intent: 'a misspelt name matches nothing',
+    query: { op: 'lookup', name: 'Stroe', bare_name: true },
+    expected: { kind: 'exact_set', stable_ids: [] },
+    gold_source: 'adversarial',
+  },
+];
+
+/** A Node script that answers each query line with `respond(query, index)`'s lines (a string is one line). */
+function adapterSource(respond: string, after = ''): string {
+  return `
+import { createInterface } from 'node:readline';
+const answers = { Store: ['pkg/Store#'], 'pkg/Store#find().': ['pkg/Store#labels().', 'pkg/Store#take().'], Stroe: [] };
+const respond = ${respond};
+let index = 0;
+for await (const line of createInterface({ input: process.stdin })) {
+  const { query } = JSON.parse(line);
+  const out = respond(query, index++, answers[query.name ?? query.sym_stable_id]);
+  for (const l of [out].flat()) process.stdout.write(l + '\\n');
+}
+${after}
+`;
+}
+
+let dir: string;
+async function adapter(label: string, source: string): Promise<AdapterSpec> {
+  const file = join(dir, `${label}.mjs`);
+  await writeFile(file, source);
+  return { label, command: process.execPath, args: [file] };
+}
+
+async function failure(run: Promise<unknown>): Promise<PipelineError> {
+  const error = await run.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(PipelineError);
+  return error as PipelineError;
+}
+
+beforeAll(async () => {
+  dir = await tempDir('runner');
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('runScenarios', () => {
+  it('scores a correct adapter 100% and writes the result and the audit trail', async () => {
+    const spec = await adapter('right', adapterSource(`(q, i, ids) => JSON.stringify({ results: ids, cost_usd: 0 })`));
+    const run = await runScenarios('demo', scenarios, spec);
+    expect(run.outcomes.map((o) => [o.id, o.returned, o.score, o.error])).toEqual([
+      ['lookup-000000000001', ['pkg/Store#'], 1, undefined],
+      ['callers-000000000002', ['pkg/Store#labels().', 'pkg/Store#take().'], 1, undefined],
+      ['typo-000000000003', [], 1, undefined],
+    ]);
+    for (const o of run.outcomes) {
+      expect(o.latency_ms).toBeGreaterThan(0);
+      expect(Math.round(o.latency_ms * 1000) / 1000).toBe(o.latency_ms);
+    }
+    expect(run.result).toMatchObject({ corpus: 'demo', adapter: 'right', scenarios: 3, passed: 3, errored: 0 });
+    expect(run.result.scores.weighted_accuracy).toBe(1);
+    expect(run.result.scores.by_category).toEqual({
+      Completion: { n: 1, mean: 1, pass_rate: 1 },
+      BugFix: { n: 1, mean: 1, pass_rate: 1 },
+      ApiDiscovery: { n: 1, mean: 1, pass_rate: 1 },
+    });
+    // Percentiles leave out the first query: two remain.
+    expect(run.result.latency_ms?.n).toBe(2);
+
+    const { resultPath, trailPath } = await writeRun(join(dir, 'runs'), run);
+    expect(resultPath).toBe(join(dir, 'runs', 'right.json'));
+    expect(JSON.parse(await readFile(resultPath, 'utf8'))).toEqual(JSON.parse(JSON.stringify(run.result)));
+    const trail = (await readFile(trailPath, 'utf8')).trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(trail).toHaveLength(3);
+    expect(trail[1]).toEqual({
+      id: 'callers-000000000002',
+      category: 'BugFix',
+      sub_type: 'callers',
+      gold_source: 'scip_roundtrip',
+      query: scenarios[1]!.query,
+      expected: scenarios[1]!.expected,
+      returned: ['pkg/Store#labels().', 'pkg/Store#take().'],
+      score: 1,
+      latency_ms: run.outcomes[1]!.latency_ms,
+    });
+  });
+
+  it('sends only the query, one line per scenario', async () => {
+    const spec = await adapter('echo', adapterSource(`(q) => JSON.stringify({ results: [JSON.stringify(q)] })`));
+    const run = await runScenarios('demo', scenarios, spec);
+    expect(run.outcomes.map((o) => JSON.parse(o.returned[0]!))).toEqual(scenarios.map((s) => s.query));
+  });
+
+  it('scores an `error` answer 0 and carries on', async () => {
+    const spec = await adapter('erring', adapterSource(`(q, i, ids) => i === 1 ? JSON.stringify({ error: 'index not loaded' }) : JSON.stringify({ results: ids })`));
+    const run = await runScenarios('demo', scenarios, spec);
+    expect(run.outcomes.map((o) => [o.score, o.error])).toEqual([
+      [1, undefined],
+      [0, 'adapter error: index not loaded'],
+      [1, undefined],
+    ]);
+    expect(run.result).toMatchObject({ passed: 2, errored: 1 });
+    expect(run.result.scores.by_category.BugFix).toEqual({ n: 1, mean: 0, pass_rate: 0 });
+  });
+
+  it('scores malformed lines 0: not JSON, or results that are not strings', async () => {
+    const spec = await adapter('garbled', adapterSource(`(q, i, ids) => i === 0 ? 'results: Store' : i === 1 ? JSON.stringify({ results: [1, 2] }) : JSON.stringify({ results: ids })`));
+    const run = await runScenarios('demo', scenarios, spec);
+    expect(run.outcomes.map((o) => o.score)).toEqual([0, 0, 1]);
+    expect(run.outcomes[0]!.error).toBe('malformed response (not JSON): results: Store');
+    expect(run.outcomes[1]!.error).toMatch(/^malformed response \(no "results" array of strings\)/);
+    expect(run.outcomes[0]!.returned).toEqual([]);
+  });
+
+  it('fails naming the scenario, exit code and stderr when the adapter dies mid-run', async () => {
+    const spec = await adapter(
+      'dying',
+      adapterSource(`(q, i, ids) => { if (i === 1) { process.stderr.write('out of memory\\n'); process.exit(3); } return JSON.stringify({ results: ids }); }`),
+    );
+    const error = await failure(runScenarios('demo', scenarios, spec));
+    expect(error.message).toContain(`adapter dying (${process.execPath} ${spec.args[0]})`);
+    expect(error.message).toContain('exited before answering scenario callers-000000000002 (1 of 3 answered)');
+    expect(error.message).toContain('exit code 3');
+    expect(error.message).toContain('stderr: out of memory');
+    expect(error.where).toEqual({ corpus: 'demo', stage: 'audit' });
+  });
+
+  it('fails when the adapter answers out of step with two lines for one query', async () => {
+    const spec = await adapter('chatty', adapterSource(`(q, i, ids) => i === 0 ? [JSON.stringify({ results: ids }), JSON.stringify({ results: [] })] : JSON.stringify({ results: ids })`));
+    const error = await failure(runScenarios('demo', scenarios, spec));
+    expect(error.message).toMatch(/adapter chatty .*(wrote a line nobody asked for after scenario|more line\(s\) than the 3 queries)/);
+  });
+
+  it('fails when the adapter prints more lines than queries at the end', async () => {
+    const spec = await adapter('trailing', adapterSource(`(q, i, ids) => JSON.stringify({ results: ids })`, `process.stdout.write('{"results": []}\\n');`));
+    const error = await failure(runScenarios('demo', scenarios, spec));
+    expect(error.message).toContain('wrote 1 more line(s) than the 3 queries, after scenario typo-000000000003');
+  });
+
+  it('fails naming the command when it cannot start', async () => {
+    const error = await failure(runScenarios('demo', scenarios, { label: 'missing', command: join(dir, 'no-such-adapter'), args: [] }));
+    expect(error.message).toContain(`adapter missing (${join(dir, 'no-such-adapter')}): exited before answering scenario lookup-000000000001 (0 of 3 answered)`);
+    expect(error.message).toContain('ENOENT');
+  });
+
+  it('fails naming the scenario when an answer does not come in time', async () => {
+    const spec = await adapter('stuck', adapterSource(`(q, i, ids) => i === 2 ? [] : JSON.stringify({ results: ids })`));
+    const error = await failure(runScenarios('demo', scenarios, spec, { timeoutMs: 300, startupTimeoutMs: 5_000 }));
+    expect(error.message).toContain('no answer to scenario typo-000000000003 within 300 ms');
+    expect(error.message).toContain('stopped by the runner');
+  });
+});

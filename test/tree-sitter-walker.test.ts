@@ -1,0 +1,146 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildFactGraph } from '../graph/fact-graph.ts';
+import { readScipIndex, SymbolRole, type ScipDocument } from '../graph/scip-reader.ts';
+import { indexWithTreeSitter, languageNames } from '../indexers/tree-sitter/index.ts';
+
+const temps: string[] = [];
+async function corpus(files: Record<string, string>): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'lmc-walker-'));
+  temps.push(dir);
+  for (const [path, content] of Object.entries(files)) {
+    await mkdir(dirname(join(dir, 'tree', path)), { recursive: true });
+    await writeFile(join(dir, 'tree', path), content);
+  }
+  return dir;
+}
+afterAll(async () => {
+  await Promise.all(temps.map((dir) => rm(dir, { recursive: true, force: true })));
+});
+
+async function index(files: Record<string, string>, language: string) {
+  const dir = await corpus(files);
+  const outputPath = join(dir, 'index.scip');
+  const result = await indexWithTreeSitter({ treeDir: join(dir, 'tree'), language, project: { name: 'demo', version: '1.0.0' }, outputPath });
+  const documents: ScipDocument[] = [];
+  let tool: string | undefined;
+  for await (const entry of readScipIndex(outputPath)) {
+    if (entry.field === 'metadata') tool = entry.value.toolInfo?.name;
+    if (entry.field === 'document') documents.push(entry.value);
+  }
+  return { result, documents, tool, outputPath };
+}
+
+const goContext = `package gin
+
+type Context struct {
+	Keys map[string]any
+}
+
+// JSON serializes obj.
+func (c *Context) JSON(code int, obj any) {
+	c.render(code, obj)
+}
+
+func (c *Context) render(code int, obj any) {}
+`;
+
+describe('the tree-sitter walker', () => {
+  it('writes definitions with enclosing ranges, hover text and kinds the fact graph reads', async () => {
+    const { result, documents, tool } = await index({ 'context.go': goContext, 'render/render.go': 'package render\n\nfunc Render() {}\n' }, 'go');
+    expect(tool).toBe('lmc-tree-sitter');
+    expect(result).toEqual({ documents: 2, symbols: 7, files: 2, bytes: expect.any(Number), resolvedCalls: 1, unresolvedCalls: 0 });
+    expect(documents.map((d) => [d.relativePath, d.language])).toEqual([['context.go', 'go'], ['render/render.go', 'go']]);
+
+    const doc = documents[0]!;
+    const json = doc.occurrences.find((o) => o.symbol === 'lmc-tree-sitter golang demo 1.0.0 gin/Context#JSON().' && o.symbolRoles === SymbolRole.Definition);
+    expect(json).toMatchObject({ range: [7, 18, 22], enclosingRange: [7, 0, 9, 1] });
+    const info = doc.symbols.find((s) => s.symbol === json!.symbol)!;
+    expect(info).toMatchObject({ documentation: ['```go\nfunc (c *Context) JSON(code int, obj any)\n```'], displayName: 'JSON', kind: 26 });
+    const type = doc.symbols.find((s) => s.symbol === 'lmc-tree-sitter golang demo 1.0.0 gin/Context#')!;
+    expect(type).toMatchObject({ documentation: ['```go\nstruct Context\n```'], kind: 49 });
+    // A field is a term: no enclosing range, so nothing is credited to it as a caller.
+    const field = doc.occurrences.find((o) => o.symbol.endsWith('Context#Keys.'))!;
+    expect(field.enclosingRange).toEqual([]);
+    // The call c.render(...) is a reference (no role) at the callee's name.
+    const references = doc.occurrences.filter((o) => o.symbolRoles === 0);
+    expect(references.map((o) => [o.range, o.symbol])).toEqual([[[8, 3, 9], 'lmc-tree-sitter golang demo 1.0.0 gin/Context#render().']]);
+  });
+
+  it('emits no reference for a call it cannot resolve to exactly one callee', async () => {
+    const files = {
+      'a/a.go': 'package a\n\nfunc Close() {}\n\ntype File struct{}\n\nfunc (f *File) Close() {}\n',
+      'b/b.go': 'package b\n\nfunc Close() {}\n\ntype Conn struct{}\n\nfunc (c *Conn) Close() {}\n',
+      'c/c.go': [
+        'package c',
+        '',
+        'import "os"',
+        '',
+        'func Use(x interface{ Close() }, f func()) {',
+        '\tx.Close()', // receiver of unknown type: File#Close or Conn#Close
+        '\tClose()', // defined in both a and b, neither imported
+        '\tf()', // a parameter, not a corpus function
+        '\tos.Exit(1)', // another module
+        '}',
+        '',
+      ].join('\n'),
+    };
+    const { result, documents, outputPath } = await index(files, 'go');
+    expect(result).toMatchObject({ resolvedCalls: 0, unresolvedCalls: 4 });
+    const c = documents.find((d) => d.relativePath === 'c/c.go')!;
+    expect(c.occurrences.filter((o) => !(o.symbolRoles & SymbolRole.Definition))).toEqual([]);
+    const graph = await buildFactGraph(outputPath, { name: 'demo' });
+    expect(graph.calls.size).toBe(0);
+  });
+
+  it('resolves through an import that names the callee, even when the name is defined twice', async () => {
+    const files = {
+      'a/a.go': 'package a\n\nfunc Close() {}\n',
+      'b/b.go': 'package b\n\nfunc Close() {}\n',
+      'c/c.go': 'package c\n\nimport "example.com/demo/b"\n\nfunc Use() {\n\tb.Close()\n}\n',
+    };
+    const { outputPath } = await index(files, 'go');
+    const graph = await buildFactGraph(outputPath, { name: 'demo' });
+    expect(Object.fromEntries(graph.calls)).toEqual({ 'lmc-tree-sitter golang demo 1.0.0 c/Use().': ['lmc-tree-sitter golang demo 1.0.0 b/Close().'] });
+  });
+
+  it('parses JavaScript through the typescript language and follows CommonJS requires', async () => {
+    const files = {
+      'lib/reply.js': "'use strict'\nfunction send (x) { return x }\nmodule.exports = { send }\n",
+      'index.js': "const { send } = require('./lib/reply')\nfunction handler () { send(1) }\n",
+    };
+    const { outputPath } = await index(files, 'javascript');
+    const graph = await buildFactGraph(outputPath, { name: 'demo' });
+    expect([...graph.symbols.keys()]).toEqual([
+      'lmc-tree-sitter npm demo 1.0.0 `index.js`/',
+      'lmc-tree-sitter npm demo 1.0.0 `index.js`/handler().',
+      'lmc-tree-sitter npm demo 1.0.0 lib/`reply.js`/',
+      'lmc-tree-sitter npm demo 1.0.0 lib/`reply.js`/send().',
+    ]);
+    expect(graph.calls.get('lmc-tree-sitter npm demo 1.0.0 `index.js`/handler().')).toEqual(['lmc-tree-sitter npm demo 1.0.0 lib/`reply.js`/send().']);
+  });
+
+  it('indexes a file with syntax errors as far as it parses', async () => {
+    const { result, documents } = await index({ 'broken.py': 'def ok():\n    return 1\n\ndef broken(:\n' }, 'python');
+    expect(result.files).toBe(1);
+    expect(documents[0]!.occurrences.map((o) => o.symbol)).toContain('lmc-tree-sitter python demo 1.0.0 broken/ok().');
+  });
+
+  it('knows every language folder and refuses unknown ones', async () => {
+    expect(await languageNames()).toEqual([
+      { name: 'c', aliases: [] },
+      { name: 'cpp', aliases: [] },
+      { name: 'csharp', aliases: [] },
+      { name: 'go', aliases: [] },
+      { name: 'java', aliases: [] },
+      { name: 'php', aliases: [] },
+      { name: 'python', aliases: [] },
+      { name: 'ruby', aliases: [] },
+      { name: 'rust', aliases: [] },
+      { name: 'typescript', aliases: ['javascript'] },
+    ]);
+    await expect(index({ 'a.kt': 'fun main() {}' }, 'kotlin')).rejects.toThrow('no tree-sitter language "kotlin" (known: c, cpp, csharp, go, java, php, python, ruby, rust, typescript)');
+  });
+});

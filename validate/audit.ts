@@ -1,0 +1,316 @@
+/**
+ * `lmc audit`: every scenario file proves itself. The reference oracle (adapters/oracle.ts, an
+ * independent reading of index.scip) must score 100% on every scenario, and the grep floor
+ * (adapters/grep-floor.ts) shows how much of the file text search alone already answers. The
+ * committed outputs, `<corpus>.audit.json` and the dataset card `<corpus>.md`, hold no latencies
+ * or paths, so they are byte-stable across runs and machines; per-run results with latencies go
+ * under the work directory.
+ */
+import { createHash } from 'node:crypto';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { adapterArgs, type AdapterName } from '../adapters/cli.ts';
+import { halfWidth, type Manifest } from '../emit/manifest.ts';
+import { treeDigest } from '../fetchers/tree.ts';
+import { categories, categoryWeights, goldSources, type Scenario } from '../generators/types.ts';
+import { writeFileAtomic } from '../pipeline/atomic.ts';
+import { PipelineError } from '../pipeline/errors.ts';
+import type { Lock } from '../pipeline/lock.ts';
+import { corpusWorkPaths, type RunPaths } from '../pipeline/paths.ts';
+import { runScenarios, writeRun, type Run, type RunOptions, type RunResult } from './runner.ts';
+import { passes, PASS_THRESHOLD, type Bucket, type ScoreSummary } from './scorer.ts';
+
+/** A category where the floor's mean score is above this is flagged: text search already answers it. */
+export const TOO_EASY_ABOVE = 0.6;
+/** The paper's grep-baseline weighted accuracy across its 16 corpora, in percent. */
+const PAPER_FLOOR_RANGE = '6.3–54.4%';
+/** Failing scenario ids listed before the rest are only counted. */
+const LISTED_FAILURES = 20;
+
+export interface AuditInputs {
+  manifest: Manifest;
+  /** The scenario file's exact text (the audit records its sha256). */
+  scenarioText: string;
+  indexPath: string;
+  /** The selected tree the scenarios were generated from. */
+  treeDir: string;
+  /** Where per-run results and audit trails go, e.g. `.lmc/runs/<corpus>`. */
+  runDir: string;
+  runOptions?: RunOptions;
+}
+
+interface AdapterScores {
+  passed: number;
+  errored: number;
+  weighted_accuracy: number;
+  weighted_accuracy_paper: number;
+  raw_accuracy: number;
+  by_category: Record<string, Bucket>;
+  by_gold_source: Record<string, Bucket>;
+  by_sub_type: Record<string, Bucket>;
+}
+
+/** The byte-stable `<corpus>.audit.json`. */
+export interface AuditReport {
+  format_version: 1;
+  corpus: string;
+  scenario_file: { path: string; sha256: string; scenarios: number };
+  content_digest: string;
+  pass_threshold: number;
+  too_easy_above: number;
+  adapters: { oracle: AdapterScores; 'grep-floor': AdapterScores };
+  /** Categories where the floor's mean is above `too_easy_above`. */
+  too_easy: string[];
+}
+
+export interface CorpusAudit {
+  corpus: string;
+  oracle: RunResult;
+  floor: RunResult;
+  /** Ids of scenarios the oracle did not pass: each is a generator bug (or an oracle bug). */
+  failing: string[];
+  report: AuditReport;
+  card: string;
+}
+
+const round4 = (x: number) => Math.round(x * 10_000) / 10_000;
+
+function roundBuckets(buckets: Partial<Record<string, Bucket>>): Record<string, Bucket> {
+  return Object.fromEntries(Object.entries(buckets).map(([k, b]) => [k, { n: b!.n, mean: round4(b!.mean), pass_rate: round4(b!.pass_rate) }]));
+}
+
+function adapterScores(result: RunResult): AdapterScores {
+  const s: ScoreSummary = result.scores;
+  return {
+    passed: result.passed,
+    errored: result.errored,
+    weighted_accuracy: round4(s.weighted_accuracy),
+    weighted_accuracy_paper: round4(s.weighted_accuracy_paper),
+    raw_accuracy: round4(s.raw_accuracy),
+    by_category: roundBuckets(s.by_category),
+    by_gold_source: roundBuckets(s.by_gold_source),
+    by_sub_type: roundBuckets(s.by_sub_type),
+  };
+}
+
+/**
+ * Runs the oracle and the grep floor over one corpus's scenarios and builds the audit report and
+ * dataset card. Writes only the per-run results under `runDir`; `writeAuditFiles` publishes the rest.
+ */
+export async function auditCorpus(inputs: AuditInputs, log: (line: string) => void = () => {}): Promise<CorpusAudit> {
+  const { manifest } = inputs;
+  const corpus = manifest.corpus.name;
+  const scenarios = JSON.parse(inputs.scenarioText) as Scenario[];
+  // The oracle reads the scenario file itself, for the grep provenance the runner never sends.
+  const scenarioFile = join(inputs.runDir, 'scenarios.json');
+  await writeFileAtomic(scenarioFile, inputs.scenarioText);
+  const adapterInputs = { indexPath: inputs.indexPath, treeDir: inputs.treeDir, project: manifest.indexer.project.name, scenarioFile };
+
+  const run = async (name: AdapterName): Promise<Run> => {
+    log(`${corpus}: running ${name} over ${scenarios.length} scenarios…`);
+    const done = await runScenarios(corpus, scenarios, { label: name, command: process.execPath, args: adapterArgs(name, adapterInputs) }, inputs.runOptions);
+    await writeRun(inputs.runDir, done);
+    return done;
+  };
+  const oracle = await run('oracle');
+  const floor = await run('grep-floor');
+  const floorByCategory = floor.result.scores.by_category;
+  const report: AuditReport = {
+    format_version: 1,
+    corpus,
+    scenario_file: { path: `${corpus}.json`, sha256: createHash('sha256').update(inputs.scenarioText).digest('hex'), scenarios: scenarios.length },
+    content_digest: manifest.corpus.content_digest,
+    pass_threshold: PASS_THRESHOLD,
+    too_easy_above: TOO_EASY_ABOVE,
+    adapters: { oracle: adapterScores(oracle.result), 'grep-floor': adapterScores(floor.result) },
+    too_easy: categories.filter((c) => (floorByCategory[c]?.mean ?? 0) > TOO_EASY_ABOVE),
+  };
+  return {
+    corpus,
+    oracle: oracle.result,
+    floor: floor.result,
+    failing: oracle.outcomes.filter((o) => !passes(o.score)).map((o) => o.id),
+    report,
+    card: datasetCard(manifest, report),
+  };
+}
+
+/** Writes `<outDir>/<corpus>.audit.json` and the dataset card `<outDir>/<corpus>.md`. */
+export async function writeAuditFiles(outDir: string, audit: Pick<CorpusAudit, 'corpus' | 'report' | 'card'>): Promise<void> {
+  await writeFileAtomic(join(outDir, `${audit.corpus}.audit.json`), `${JSON.stringify(audit.report, null, 2)}\n`);
+  await writeFileAtomic(join(outDir, `${audit.corpus}.md`), audit.card);
+}
+
+const percent = (x: number | undefined) => (x === undefined ? '—' : (100 * x).toFixed(1));
+
+/** Oracle vs floor per category, then the three accuracies, as a Markdown table (also what the CLI prints). */
+export function scoreTable(report: AuditReport): string {
+  const { oracle, 'grep-floor': floor } = report.adapters;
+  const rows = [
+    '| category | weight | n | ±95% (pts) | oracle mean | oracle pass | floor mean | floor pass | |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---|',
+  ];
+  for (const c of categories) {
+    const o = oracle.by_category[c];
+    const f = floor.by_category[c];
+    const n = o?.n ?? 0;
+    const flag = report.too_easy.includes(c) ? 'too easy' : '';
+    rows.push(`| ${c} | ${categoryWeights[c]} | ${n} | ${n ? halfWidth(n)!.toFixed(1) : '—'} | ${percent(o?.mean)} | ${percent(o?.pass_rate)} | ${percent(f?.mean)} | ${percent(f?.pass_rate)} | ${flag} |`);
+  }
+  rows.push(
+    `| **weighted** (categories present) | | | | **${percent(oracle.weighted_accuracy)}** | | **${percent(floor.weighted_accuracy)}** | | |`,
+    `| weighted, paper's Σ mean×weight / 100 | | | | ${percent(oracle.weighted_accuracy_paper)} | | ${percent(floor.weighted_accuracy_paper)} | | |`,
+    `| raw mean over all scenarios | | ${report.scenario_file.scenarios} | | ${percent(oracle.raw_accuracy)} | | ${percent(floor.raw_accuracy)} | | |`,
+  );
+  return rows.join('\n');
+}
+
+function sourceLine(source: Manifest['corpus']['source']): string {
+  switch (source.kind) {
+    case 'git':
+      return `git \`${source.url}\` at commit \`${source.commit}\``;
+    case 'npm':
+      return `npm \`${source.package}@${source.version}\` (registry integrity \`${source.integrity}\`)`;
+    case 'local':
+      return `the repository's own \`${source.path}\``;
+  }
+}
+
+const codeList = (items: readonly string[]) => (items.length ? items.map((i) => `\`${i}\``).join(', ') : 'nothing');
+
+function datasetCard(manifest: Manifest, report: AuditReport): string {
+  const m = manifest;
+  const { oracle, 'grep-floor': floor } = report.adapters;
+  const lines: string[] = [
+    `# Dataset card: ${m.corpus.name}`,
+    '',
+    `Written by \`lmc audit\` from \`${report.scenario_file.path}\` (sha256 \`${report.scenario_file.sha256}\`). Regenerate it rather than edit it.`,
+    '',
+    '## The corpus',
+    '',
+    `- **What:** ${m.corpus.description}`,
+    `- **Language:** ${m.corpus.language}`,
+    `- **Source:** ${sourceLine(m.corpus.source)}`,
+    `- **Selection:** include ${codeList(m.corpus.include)}; exclude ${codeList(m.corpus.exclude)}; ${m.corpus.files} files, ${m.corpus.bytes} bytes`,
+    `- **Content digest:** \`${m.corpus.content_digest}\``,
+    `- **Indexer:** ${m.indexer.name} ${m.indexer.version} (${m.indexer.precision}), project \`${m.indexer.project.name}\` ${m.indexer.project.version}: ${m.indexer.symbols} symbols in ${m.indexer.documents} documents`,
+    `- **Generator:** ${m.generator.name} ${m.generator.version}, seed ${m.seed}, budget ${m.budget}`,
+    '',
+    '## Scenarios and scores',
+    '',
+    `${report.scenario_file.scenarios} scenarios. The **oracle** re-derives every answer from the index (and replays the recorded rg search of grep_compared scenarios); it must pass all of them. The **grep floor** answers with \`rg\` and a regex outline of declarations, using the index only to name what it found. A category is flagged *too easy* when the floor's mean is above ${TOO_EASY_ABOVE * 100}%.`,
+    '',
+    scoreTable(report),
+    '',
+    '±95%: worst-case (p = 0.5) half-width of a 95% interval on a pass rate over n scenarios, 1.96·√(0.25/n), in percentage points. Weighted accuracy is normalised over the categories this file asks; the paper\'s sum counts a missing category as 0.',
+    '',
+    '### By ground-truth source',
+    '',
+    '| gold source | n | ±95% (pts) | oracle mean | floor mean |',
+    '|---|---:|---:|---:|---:|',
+  ];
+  for (const g of goldSources) {
+    const n = oracle.by_gold_source[g]?.n ?? 0;
+    lines.push(`| ${g} | ${n} | ${n ? halfWidth(n)!.toFixed(1) : '—'} | ${percent(oracle.by_gold_source[g]?.mean)} | ${percent(floor.by_gold_source[g]?.mean)} |`);
+  }
+  lines.push(
+    '',
+    '## Against the paper',
+    '',
+    `The paper's grep-baseline scores ${PAPER_FLOOR_RANGE} weighted accuracy across its 16 corpora; this file's grep floor scores ${percent(floor.weighted_accuracy)}% (categories present) or ${percent(floor.weighted_accuracy_paper)}% by the paper's sum. The paper's structural reference scores 99.2–100%; the oracle scores ${percent(oracle.weighted_accuracy)}%.`,
+    '',
+    '## Known limitations',
+    '',
+    ...limitations(manifest, report).map((l) => `- ${l}`),
+    '',
+  );
+  return lines.join('\n');
+}
+
+function limitations(m: Manifest, report: AuditReport): string[] {
+  const { oracle } = report.adapters;
+  const out: string[] = [];
+  for (const s of m.shortfalls) out.push(`${s.category} has ${s.n} scenarios${s.n ? ` (±${halfWidth(s.n)!.toFixed(1)} points)` : ''}: ${s.reason}.`);
+  for (const s of m.sub_types.filter((t) => t.candidates === 0)) out.push(`\`${s.sub_type}\` (${s.category}) has no candidates in this corpus${s.reason ? `: ${s.reason}` : ''}.`);
+  for (const s of m.inexpressible) out.push(`\`${s.sub_type}\` (${s.category}) is never asked: ${s.reason}.`);
+  const noSource = goldSources.filter((g) => !oracle.by_gold_source[g]);
+  if (noSource.length) out.push(`No ${noSource.join(' or ')} scenarios.`);
+  if (report.too_easy.length) out.push(`Text search alone scores above ${TOO_EASY_ABOVE * 100}% on ${report.too_easy.join(', ')}: these categories separate memory systems from grep less than the others.`);
+  return out;
+}
+
+/** Finds what `lmc generate` left for a corpus: its scenario file and manifest, index and selected tree. */
+export async function locateAuditInputs(corpus: string, paths: RunPaths): Promise<AuditInputs> {
+  const firstGenerate = `run \`lmc generate --corpus ${corpus}\` first`;
+  const read = async (file: string) => {
+    try {
+      return await readFile(file, 'utf8');
+    } catch {
+      throw new PipelineError(`${file} is missing; ${firstGenerate}`, { corpus, stage: 'audit' });
+    }
+  };
+  const scenarioText = await read(join(paths.outDir, `${corpus}.json`));
+  const manifest = JSON.parse(await read(join(paths.outDir, `${corpus}.manifest.json`))) as Manifest;
+  const { indexPath } = corpusWorkPaths(paths, corpus);
+  if (!(await stat(indexPath).catch(() => undefined))) throw new PipelineError(`no index at ${indexPath}; ${firstGenerate}`, { corpus, stage: 'audit' });
+  return { manifest, scenarioText, indexPath, treeDir: await findTree(corpus, paths, manifest.corpus.content_digest, firstGenerate), runDir: join(paths.workDir, 'runs', corpus) };
+}
+
+/** The fetched tree whose content digest is the one the manifest records (grep answers depend on every byte of it). */
+async function findTree(corpus: string, paths: RunPaths, digest: string, hint: string): Promise<string> {
+  const root = join(paths.workDir, 'trees', corpus);
+  const entries = await readdir(root, { withFileTypes: true }).catch(() => []);
+  for (const entry of entries) {
+    if (!entry.isDirectory() || entry.name.startsWith('.')) continue;
+    const dir = join(root, entry.name);
+    if ((await treeDigest(dir)).digest === digest) return dir;
+  }
+  throw new PipelineError(`no fetched tree under ${root} has the manifest's content digest ${digest}; ${hint}`, { corpus, stage: 'audit' });
+}
+
+export interface AuditOutcome {
+  corpus: string;
+  ok: boolean;
+  error?: string;
+  audit?: CorpusAudit;
+}
+
+/** `lmc audit`: each corpus in turn (so latencies are not shared), one failing corpus never stops the others. */
+export async function runAudit(lock: Lock, names: string[] | undefined, paths: RunPaths, log: (line: string) => void): Promise<AuditOutcome[]> {
+  const known = new Set(lock.corpora.map((c) => c.name));
+  for (const n of names ?? []) {
+    if (!known.has(n)) throw new PipelineError(`no corpus named "${n}" in the lock (known: ${[...known].join(', ')})`, { file: paths.lockFile });
+  }
+  const selected = names?.length ? names : lock.corpora.filter((c) => c.default).map((c) => c.name);
+  const outcomes: AuditOutcome[] = [];
+  for (const corpus of selected) {
+    try {
+      const audit = await auditCorpus(await locateAuditInputs(corpus, paths), log);
+      if (audit.failing.length) {
+        const listed = audit.failing.slice(0, LISTED_FAILURES).join(', ');
+        const more = audit.failing.length > LISTED_FAILURES ? ` and ${audit.failing.length - LISTED_FAILURES} more` : '';
+        outcomes.push({ corpus, ok: false, audit, error: `corpus ${corpus}: the oracle fails ${audit.failing.length} scenario(s): ${listed}${more}` });
+        continue;
+      }
+      await writeAuditFiles(paths.outDir, audit);
+      outcomes.push({ corpus, ok: true, audit });
+    } catch (error) {
+      if (!(error instanceof PipelineError)) throw error;
+      outcomes.push({ corpus, ok: false, error: error.describe() });
+    }
+  }
+  return outcomes;
+}
+
+/** What `lmc audit` prints: each corpus's table, then every failure. */
+export function formatAuditOutcomes(outcomes: AuditOutcome[], paths: RunPaths): string {
+  const lines: string[] = [];
+  for (const o of outcomes) {
+    if (!o.audit) continue;
+    const { report, oracle, floor } = o.audit;
+    lines.push(`${o.corpus}: ${report.scenario_file.scenarios} scenarios; oracle passes ${oracle.passed}, grep floor passes ${floor.passed}`, '', scoreTable(report), '');
+    if (o.ok) lines.push(`wrote ${join(paths.outDir, `${o.corpus}.audit.json`)} and ${join(paths.outDir, `${o.corpus}.md`)}; runs with latencies in ${join(paths.workDir, 'runs', o.corpus)}`, '');
+  }
+  for (const o of outcomes) if (o.error) lines.push(`FAILED ${o.error}`);
+  return lines.join('\n');
+}
