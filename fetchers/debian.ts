@@ -3,9 +3,9 @@ import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { execa } from 'execa';
 import { PipelineError } from '../pipeline/errors.ts';
+import type { DebianSource } from '../pipeline/lock.ts';
 import { extractTar, extractTarGz, MAX_UNPACKED } from './archive.ts';
 
-export type DebianSource = { kind: 'debian'; package: string; version: string; sha256: string; path: string };
 
 /** Debian policy's package names, and version strings `[epoch:]upstream[-revision]`. */
 const PACKAGE_NAME = /^[a-z0-9][a-z0-9+.-]+$/;

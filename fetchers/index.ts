@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { writeFileAtomic } from '../pipeline/atomic.ts';
 import { PipelineError } from '../pipeline/errors.ts';
 import type { Corpus, Source } from '../pipeline/lock.ts';
+import { fetchDebian } from './debian.ts';
 import { fetchGit } from './git.ts';
 import { fetchLocal } from './local.ts';
 import { DEFAULT_NPM_REGISTRY, fetchNpm } from './npm.ts';
@@ -69,6 +70,8 @@ async function fetchSource(source: Source, rawDir: string, ctx: FetchContext): P
       return fetchNpm(source, rawDir, ctx.log, process.env.LMC_NPM_REGISTRY || DEFAULT_NPM_REGISTRY);
     case 'local':
       return fetchLocal(source, ctx.repoRoot);
+    case 'debian':
+      return fetchDebian(source, rawDir, ctx.log);
   }
 }
 

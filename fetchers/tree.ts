@@ -11,8 +11,9 @@ export function comparePaths(a: string, b: string): number {
   return Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
 }
 
-/** `dir/` matches everything under dir; `name` matches the file `name` or everything under the directory `name`. */
+/** `dir/` matches everything under dir; `name` matches the file `name` or everything under the directory `name`; `./` matches everything. */
 function matches(path: string, entry: string): boolean {
+  if (entry === './') return true;
   if (entry.endsWith('/')) return path.startsWith(entry);
   return path === entry || path.startsWith(`${entry}/`);
 }
@@ -21,6 +22,7 @@ function matches(path: string, entry: string): boolean {
 function mayContainMatch(dir: string, entries: string[]): boolean {
   const prefix = `${dir}/`;
   return entries.some((entry) => {
+    if (entry === './') return true;
     const entryPrefix = entry.endsWith('/') ? entry : `${entry}/`;
     return entryPrefix.startsWith(prefix) || prefix.startsWith(entryPrefix);
   });

@@ -15,7 +15,7 @@ export const bugfixGenerators: SubTypeGenerator[] = [
     drafts({ facts }) {
       return facts
         .targets(new Set(['function', 'constructor']))
-        .filter((s) => withinLimit(facts.callers(s.id)))
+        .filter((s) => facts.callersComplete(s.id) && withinLimit(facts.callers(s.id)))
         .map((s) => ({
           file: s.file,
           intent: `Suspects a bug in ${s.display}; lists every symbol whose body calls it`,
@@ -34,7 +34,7 @@ export const bugfixGenerators: SubTypeGenerator[] = [
     drafts({ facts }) {
       return facts
         .targets()
-        .filter((s) => facts.isCallable(s) && withinLimit(facts.callees(s.id)))
+        .filter((s) => facts.isCallable(s) && facts.calleesComplete(s.id) && withinLimit(facts.callees(s.id)))
         .map((s) => ({
           file: s.file,
           intent: `Tracing a wrong result out of ${s.display}; lists every corpus function or method it calls`,
@@ -76,7 +76,7 @@ export const bugfixGenerators: SubTypeGenerator[] = [
         if (!facts.isCallable(suspect)) continue;
         for (const hop of facts.callers(suspect.id)) {
           const second = facts.callers(hop);
-          if (seen.has(hop) || hop === suspect.id || !withinLimit(second)) continue;
+          if (seen.has(hop) || hop === suspect.id || !facts.callersComplete(hop) || !withinLimit(second)) continue;
           seen.add(hop);
           const via = facts.symbol(hop)!;
           drafts.push({

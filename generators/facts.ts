@@ -15,7 +15,9 @@ export class Facts {
   constructor(readonly graph: FactGraph) {
     for (const s of graph.symbols.values()) {
       if (s.kind === 'module') {
-        if (!this.moduleOfFile.has(s.file)) this.moduleOfFile.set(s.file, s.id);
+        // A file's module is its outermost one: the earliest definition (a nested namespace comes later).
+        const current = this.moduleOfFile.get(s.file);
+        if (!current || s.range[0] < graph.symbols.get(current)!.range[0]) this.moduleOfFile.set(s.file, s.id);
         continue;
       }
       const list = this.byName.get(s.name);
@@ -147,6 +149,17 @@ export class Facts {
 
   members(id: string): string[] {
     return this.graph.contains.get(id) ?? [];
+  }
+
+  /** Is every call to this symbol resolved? Always, for a compiler-grade index; a syntactic one must not have left a same-named call unresolved. */
+  callersComplete(id: string): boolean {
+    const s = this.symbol(id);
+    return !!s && !this.graph.unresolved.names.has(s.name);
+  }
+
+  /** Is every call inside this symbol's body resolved? */
+  calleesComplete(id: string): boolean {
+    return !this.graph.unresolved.bodies.has(id);
   }
 
   callers(id: string): string[] {

@@ -35,7 +35,7 @@ export const featureAddGenerators: SubTypeGenerator[] = [
     drafts({ facts }) {
       return facts
         .targets()
-        .filter((s) => facts.isCallable(s) && REGISTRATION.test(s.name))
+        .filter((s) => facts.isCallable(s) && REGISTRATION.test(s.name) && facts.callersComplete(s.id))
         .map((s) => ({ s, callers: facts.callers(s.id) }))
         .filter(({ callers }) => callers.length > 0 && callers.length <= MAX_ANSWER_SET)
         .map(({ s, callers }) => ({

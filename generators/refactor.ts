@@ -35,7 +35,7 @@ export const refactorGenerators: SubTypeGenerator[] = [
     drafts({ facts }) {
       return facts
         .targets(new Set(['method']))
-        .filter((s) => withinLimit(facts.callers(s.id)))
+        .filter((s) => facts.callersComplete(s.id) && withinLimit(facts.callers(s.id)))
         .map((s) => ({
           file: s.file,
           intent: `Renaming ${s.display}: lists every symbol that calls it`,
@@ -75,7 +75,7 @@ export const refactorGenerators: SubTypeGenerator[] = [
       for (const kind of symbolKinds) {
         if (!['function', 'method', 'constructor'].includes(kind)) continue;
         const orphans = facts.orphans(kind);
-        if (!withinLimit(orphans)) continue;
+        if (!withinLimit(orphans) || !orphans.every((id) => facts.callersComplete(id))) continue;
         const example = facts.symbol(orphans[0]!)!;
         drafts.push({
           file: example.file,

@@ -58,14 +58,21 @@ export interface FactGraph {
   files: string[];
   /** file → every own non-module definition occurrence with an enclosing range (overloads included), by start. */
   scopes: Map<string, Array<{ id: string; enclosingRange: Range }>>;
+  /**
+   * Calls the indexer could not resolve (a syntactic indexer records each as a reference to an
+   * undefined local named after the callee): the callee names, and the own symbols whose bodies
+   * hold one. Empty for compiler-grade indexes.
+   */
+  unresolved: { names: Set<string>; bodies: Set<string> };
 }
 
 /** Test code by the conventions of the languages we index; generators ask about it only in TestGen. */
 export function isTestFile(path: string): boolean {
   return (
-    /(^|\/)(tests?|__tests__|spec)\//.test(path) ||
+    /(^|\/)(tests?|Tests?|__tests__|spec)\//.test(path) ||
     /\.(test|spec)(-d)?\.[cm]?[jt]sx?$/.test(path) ||
-    /(^|\/)(test_[^/]*|[^/]*_test|conftest)\.py$/.test(path)
+    /(^|\/)(test_[^/]*|[^/]*_test|conftest)\.py$/.test(path) ||
+    /_test\.go$|_spec\.rb$|Tests?\.(php|java|cs)$/.test(path)
   );
 }
 
@@ -172,6 +179,8 @@ export async function buildFactGraph(indexPath: string, project: { name: string 
   const infos = new Map<string, ScipSymbolInformation>();
   const referencePairs: Array<[string, string]> = [];
   const scopeCandidates: Array<{ file: string; id: string; enclosingRange: Range }> = [];
+  const unresolvedNames = new Set<string>();
+  const unresolvedBodies = new Set<string>();
   const files: string[] = [];
   let packagePrefix = '';
 
@@ -204,8 +213,12 @@ export async function buildFactGraph(indexPath: string, project: { name: string 
       .sort((a, b) => a.enclosingRange![0] - b.enclosingRange![0] || a.enclosingRange![1] - b.enclosingRange![1] ||
         b.enclosingRange![2] - a.enclosingRange![2] || b.enclosingRange![3] - a.enclosingRange![3]);
     for (const d of scopes) scopeCandidates.push({ file: doc.relativePath, id: d.id, enclosingRange: d.enclosingRange! });
+    // A local with a name but no definition in its document stands for an unresolved call.
+    const definedLocals = new Set(doc.occurrences.filter((o) => o.symbolRoles & SymbolRole.Definition && isLocalSymbol(o.symbol)).map((o) => o.symbol));
+    const unresolvedHere = new Map<string, string>();
+    for (const info of doc.symbols) if (isLocalSymbol(info.symbol) && info.displayName && !definedLocals.has(info.symbol)) unresolvedHere.set(info.symbol, info.displayName);
     const refs = doc.occurrences
-      .filter((o) => !(o.symbolRoles & (SymbolRole.Definition | SymbolRole.Import)) && !isLocalSymbol(o.symbol) && o.range.length >= 3)
+      .filter((o) => !(o.symbolRoles & (SymbolRole.Definition | SymbolRole.Import)) && (!isLocalSymbol(o.symbol) || unresolvedHere.has(o.symbol)) && o.range.length >= 3)
       .sort((a, b) => a.range[0]! - b.range[0]! || a.range[1]! - b.range[1]!);
     const stack: Candidate[] = [];
     let next = 0;
@@ -215,7 +228,11 @@ export async function buildFactGraph(indexPath: string, project: { name: string 
       while (next < scopes.length && !isAfter(scopes[next]!.enclosingRange!, line, char)) stack.push(scopes[next++]!);
       while (stack.length && !positionWithin(line, char, stack[stack.length - 1]!.enclosingRange!)) stack.pop();
       const scope = stack[stack.length - 1];
-      if (scope) referencePairs.push([scope.id, ref.symbol]);
+      const unresolvedName = unresolvedHere.get(ref.symbol);
+      if (unresolvedName !== undefined) {
+        unresolvedNames.add(unresolvedName);
+        if (scope) unresolvedBodies.add(scope.id);
+      } else if (scope) referencePairs.push([scope.id, ref.symbol]);
     }
   }
 
@@ -227,10 +244,11 @@ export async function buildFactGraph(indexPath: string, project: { name: string 
       namespaceToModule.set(c.id.slice(0, c.parsed.descriptorOffsets[c.parsed.descriptors.length - 1]), c.id);
     }
   }
+  // Owners before members: shorter ids first, and scip-python's module marker before its siblings.
   const ordered = [...candidates.values()].sort(
     (a, b) =>
-      Number(!isModuleDescriptor(a.parsed)) - Number(!isModuleDescriptor(b.parsed)) ||
       a.parsed.descriptors.length - b.parsed.descriptors.length ||
+      Number(!isModuleDescriptor(a.parsed)) - Number(!isModuleDescriptor(b.parsed)) ||
       compareStrings(a.id, b.id),
   );
   for (const c of ordered) {
@@ -241,8 +259,9 @@ export async function buildFactGraph(indexPath: string, project: { name: string 
     const ownerFact = owner ? symbols.get(owner) : undefined;
     const kind = inferKind(c.parsed, signature, ownerFact?.kind);
     if (!kind) continue;
-    // Members of something we do not keep (a local function, an object literal) are not addressable on their own.
-    if (owner && !ownerFact && !isNamespaceChain(c.parsed)) continue;
+    // Members of something that is not own (a local function, an object literal, a namespace no file
+    // defines) are not addressable on their own; a module under an undefined directory is top-level.
+    if (owner && !ownerFact && kind !== 'module') continue;
     const name = kind === 'module' ? moduleName(c.parsed) : c.parsed.descriptors[c.parsed.descriptors.length - 1]!.name;
     if (!name) continue;
     symbols.set(c.id, {
@@ -298,6 +317,7 @@ export async function buildFactGraph(indexPath: string, project: { name: string 
     fileSymbols,
     files: sortedUnique(files),
     scopes: scopesByFile,
+    unresolved: { names: unresolvedNames, bodies: new Set([...unresolvedBodies].filter((id) => symbols.has(id))) },
   };
 }
 
@@ -316,9 +336,6 @@ function isModuleDescriptor(parsed: ParsedSymbol): boolean {
   return last.suffix === 'namespace' || (last.suffix === 'meta' && last.name === '__init__' && parsed.descriptors.length === 2);
 }
 
-function isNamespaceChain(parsed: ParsedSymbol): boolean {
-  return parsed.descriptors.slice(0, -1).every((d) => d.suffix === 'namespace');
-}
 
 function moduleName(parsed: ParsedSymbol): string {
   return parsed.descriptors.filter((d) => d.suffix === 'namespace').map((d) => d.name).join('/');

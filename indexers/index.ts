@@ -8,9 +8,12 @@ import type { Corpus, IndexerName } from '../pipeline/lock.ts';
 import { encodeMetadata, frameField, readScipIndex } from '../graph/scip-reader.ts';
 import { scipPython } from './scip-python.ts';
 import { scipTypescript } from './scip-typescript.ts';
+import { checkExternalVersion, externalIndexers, type ExternalIndexer } from './external.ts';
+import { indexWithTreeSitter, languageNames } from './tree-sitter/index.ts';
 import type { IndexerDefinition } from './types.ts';
 
-export const indexers: Record<IndexerName, IndexerDefinition> = {
+/** Indexers shipped as pinned npm dependencies of this project. */
+export const npmIndexers: Partial<Record<IndexerName, IndexerDefinition>> = {
   'scip-typescript': scipTypescript,
   'scip-python': scipPython,
 };
@@ -20,7 +23,7 @@ const INDEXER_TIMEOUT_MS = 30 * 60 * 1000;
 
 export interface IndexResult {
   indexPath: string;
-  indexer: { name: IndexerName; version: string; precision: 'compiler' };
+  indexer: { name: IndexerName; version: string; precision: 'compiler' | 'syntactic' };
   documents: number;
 }
 
@@ -47,7 +50,16 @@ export async function indexCorpus(
   out: { indexPath: string; logPath: string; scratchRoot: string },
 ): Promise<IndexResult> {
   const where = { corpus: corpus.name, stage: 'index' };
-  const def = indexers[corpus.indexer.name];
+  const wanted = corpus.indexer;
+  try {
+    if (wanted.name === 'tree-sitter') return await indexWithWalker(corpus, treeDir, project, out.indexPath);
+    const external = externalIndexers.find((e) => e.name === wanted.name);
+    if (external) return await indexWithExternal(external, corpus, treeDir, out);
+  } catch (error) {
+    if (error instanceof PipelineError) throw new PipelineError(error.message, { ...error.where, ...where });
+    throw error;
+  }
+  const def = npmIndexers[wanted.name]!;
   if (!def.languages.includes(corpus.language)) {
     throw new PipelineError(`indexer ${def.name} does not index ${corpus.language}`, where);
   }
@@ -128,4 +140,48 @@ export async function normaliseIndex(rawOutput: string, indexPath: string, tool:
   if (documents === 0) throw new PipelineError(`${tool.name} indexed no documents`);
   await writeFileAtomic(indexPath, Buffer.concat(parts));
   return documents;
+}
+
+/** The installed version of a package whose `exports` hide its package.json: found by walking up from its entry point. */
+async function packageVersion(name: string): Promise<string> {
+  for (let dir = dirname(require.resolve(name)); dir !== dirname(dir); dir = dirname(dir)) {
+    const manifest = await readFile(join(dir, 'package.json'), 'utf8').catch(() => undefined);
+    if (manifest && (JSON.parse(manifest) as { name?: string }).name === name) return (JSON.parse(manifest) as { version: string }).version;
+  }
+  throw new PipelineError(`cannot find the installed version of ${name}`);
+}
+
+/** Our tree-sitter walker: syntactic facts, in process; the lock pins the web-tree-sitter version it runs on. */
+async function indexWithWalker(corpus: Corpus, treeDir: string, project: { name: string; version: string }, indexPath: string): Promise<IndexResult> {
+  const version = await packageVersion('web-tree-sitter');
+  if (version !== corpus.indexer.version) {
+    throw new PipelineError(`lock pins tree-sitter ${corpus.indexer.version} but web-tree-sitter ${version} is installed`);
+  }
+  const known = (await languageNames()).some((l) => l.name === corpus.language || l.aliases.includes(corpus.language));
+  if (!known) throw new PipelineError(`the tree-sitter walker has no queries for ${corpus.language} (indexers/tree-sitter/languages/)`);
+  const result = await indexWithTreeSitter({ treeDir, language: corpus.language, project, outputPath: indexPath });
+  if (result.documents === 0) throw new PipelineError(`tree-sitter found no ${corpus.language} files to index`);
+  return { indexPath, indexer: { name: 'tree-sitter', version, precision: 'syntactic' }, documents: result.documents };
+}
+
+/** A maintainer-installed compiler-grade indexer, at exactly the lock's version, on a scratch copy. */
+async function indexWithExternal(tool: ExternalIndexer, corpus: Corpus, treeDir: string, out: { indexPath: string; logPath: string; scratchRoot: string }): Promise<IndexResult> {
+  if (!tool.languages.includes(corpus.language)) throw new PipelineError(`indexer ${tool.name} does not index ${corpus.language}`);
+  await checkExternalVersion(tool, corpus.indexer.version);
+  await mkdir(out.scratchRoot, { recursive: true });
+  const scratch = await mkdtemp(join(out.scratchRoot, `${corpus.name}-`));
+  try {
+    const scratchDir = join(scratch, 'tree');
+    await cp(treeDir, scratchDir, { recursive: true, verbatimSymlinks: true });
+    const raw = join(scratch, 'raw.scip');
+    const result = await execa(tool.binary, tool.indexArgs(raw), { cwd: scratchDir, reject: false, all: true, stdin: 'ignore', timeout: INDEXER_TIMEOUT_MS });
+    await mkdir(dirname(out.logPath), { recursive: true });
+    await writeFile(out.logPath, `$ ${tool.binary} ${tool.indexArgs('index.scip').join(' ')}\n${result.all ?? ''}\n`.split(scratch).join('<scratch>'));
+    if (result.timedOut) throw new PipelineError(`${tool.name} timed out after ${INDEXER_TIMEOUT_MS / 1000} s (log: ${out.logPath})`);
+    if (result.exitCode !== 0) throw new PipelineError(`${tool.name} exited with ${result.exitCode ?? result.signal} (log: ${out.logPath})`);
+    const documents = await normaliseIndex(raw, out.indexPath, { name: tool.name, version: corpus.indexer.version, arguments: tool.indexArgs('index.scip') });
+    return { indexPath: out.indexPath, indexer: { name: tool.name, version: corpus.indexer.version, precision: 'compiler' }, documents };
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
 }

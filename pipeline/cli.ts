@@ -6,6 +6,7 @@ import { renderSubTypeTable } from '../emit/docs.ts';
 import type { PowerRow } from '../emit/manifest.ts';
 import { writeFileAtomic } from './atomic.ts';
 import { cleanCache } from './cache.ts';
+import { merge, parseShard, plan, selectCorpora } from './shard.ts';
 import { CATEGORY_MINIMUM } from '../generators/types.ts';
 import { runGenerate, stageNames, type CorpusOutcome } from './generate.ts';
 import { loadLock } from './lock.ts';
@@ -15,6 +16,9 @@ const usage = `lmc — LongMemCode scenario pipeline
 
 Usage:
   lmc generate [--corpus NAME]... [options]   fetch, index, generate and emit scenario files
+  lmc plan [--corpus NAME]...                 the work as a CI job matrix: {"include": [{"corpus", "key"}]}
+  lmc generate --shard i/n                    run the i-th of n deterministic parts of the selected corpora
+  lmc merge SHARD_DIR... [--out DIR]          assemble shard outputs (byte-identical to a single run)
   lmc verify [--corpus NAME]...               regenerate from scratch and compare byte for byte with the
                                               committed scenarios/ (and the manifests' hashes); non-zero on a difference
   lmc list [--lock FILE]                      the corpora in the lock, and which run by default
@@ -43,6 +47,7 @@ const optionsSchema = z
     'work-dir': z.string().default('.lmc'),
     debug: z.boolean().default(false),
     force: z.boolean().default(false),
+    shard: z.string().optional(),
     help: z.boolean().default(false),
   })
   .strict();
@@ -98,10 +103,11 @@ export async function main(argv: string[]): Promise<number> {
         'work-dir': { type: 'string' },
         debug: { type: 'boolean' },
         force: { type: 'boolean' },
+        shard: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
-      allowPositionals: command === 'cache',
+      allowPositionals: command === 'cache' || command === 'merge',
     });
     const parsed = optionsSchema.safeParse(values);
     if (!parsed.success) {
@@ -135,6 +141,19 @@ export async function main(argv: string[]): Promise<number> {
       }
       return results.every((r) => r.ok) ? 0 : 1;
     }
+    if (command === 'plan') {
+      process.stdout.write(`${JSON.stringify(await plan(selectCorpora(lock, opts.corpus, paths.lockFile), paths.repoRoot))}\n`);
+      return 0;
+    }
+    if (command === 'merge') {
+      if (!positionals.length) {
+        process.stderr.write('lmc: usage: lmc merge SHARD_DIR... [--out DIR]\n');
+        return 2;
+      }
+      const merged = await merge(positionals.map((p) => resolve(p)), paths.outDir);
+      process.stdout.write(`merged ${merged.length} corpora into ${paths.outDir}: ${merged.join(', ')}\n`);
+      return 0;
+    }
     if (command === 'cache') {
       if (positionals[0] !== 'clean') {
         process.stderr.write('lmc: usage: lmc cache clean\n');
@@ -151,7 +170,8 @@ export async function main(argv: string[]): Promise<number> {
     }
     if (command === 'generate') {
       const log = (line: string) => process.stderr.write(`${line}\n`);
-      const outcomes = await runGenerate(lock, opts.corpus, paths, { concurrency: opts.concurrency, force: opts.force }, log);
+      const shard = opts.shard ? parseShard(opts.shard) : undefined;
+      const outcomes = await runGenerate(lock, opts.corpus, paths, { concurrency: opts.concurrency, force: opts.force, ...(shard ? { shard } : {}) }, log);
       process.stdout.write(`${summarise(outcomes)}\n`);
       return outcomes.every((o) => o.ok) ? 0 : 1;
     }

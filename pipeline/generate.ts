@@ -12,8 +12,9 @@ import { Facts } from '../generators/facts.ts';
 import { canonicalJson, generateScenarios, sortScenarios, type SubTypeReport } from '../generators/index.ts';
 import { compileManual, compileSpecs } from '../generators/overlays.ts';
 import type { Scenario } from '../generators/types.ts';
-import { indexCorpus, projectOf, type IndexResult } from '../indexers/index.ts';
+import { indexCorpus, npmIndexers, projectOf, type IndexResult } from '../indexers/index.ts';
 import { cacheKey, codeVersion, StageCache } from './cache.ts';
+import { selectCorpora, shardOf } from './shard.ts';
 import { auditCorpus, writeAuditFiles, type AuditReport, type CorpusAudit } from '../validate/audit.ts';
 import { writeFileAtomic } from './atomic.ts';
 import { PipelineError } from './errors.ts';
@@ -58,6 +59,8 @@ export interface RunOptions {
   concurrency: number;
   /** Ignore the stage cache (still refreshes it). */
   force: boolean;
+  /** Run only this deterministic part of the selected corpora (`lmc plan` / `lmc merge`). */
+  shard?: { index: number; count: number };
 }
 
 export async function runCorpus(corpus: Corpus, paths: RunPaths, options: RunOptions, log: (line: string) => void, outcome: CorpusOutcome): Promise<CorpusOutcome> {
@@ -68,7 +71,8 @@ export async function runCorpus(corpus: Corpus, paths: RunPaths, options: RunOpt
   const project = projectOf(corpus, sourceVersion(corpus.source));
   const cache = new StageCache(paths.workDir, options.force);
 
-  const indexerCode = codeVersion(['indexers/index.ts', 'indexers/types.ts', `indexers/${corpus.indexer.name}.ts`, 'graph/scip-reader.ts', 'schemas/scip.proto']);
+  const ownCode = corpus.indexer.name === 'tree-sitter' ? 'indexers/tree-sitter' : npmIndexers[corpus.indexer.name] ? `indexers/${corpus.indexer.name}.ts` : 'indexers/external.ts';
+  const indexerCode = codeVersion(['indexers/index.ts', 'indexers/types.ts', ownCode, 'graph/scip-reader.ts', 'schemas/scip.proto']);
   const indexKey = cacheKey({ digest: fetched.contentDigest, indexer: corpus.indexer, project, code: indexerCode });
   const indexed: IndexResult = await stage('index', async () => {
     if (await cache.has('index', indexKey)) {
@@ -255,16 +259,7 @@ async function loadOverlays(repoRoot: string, corpus: string): Promise<{ manual?
 
 /** Runs corpora with bounded concurrency; one failing corpus never stops the others. */
 export async function runGenerate(lock: Lock, names: string[] | undefined, paths: RunPaths, options: RunOptions, log: (line: string) => void): Promise<CorpusOutcome[]> {
-  let selected: Corpus[];
-  if (names?.length) {
-    selected = names.map((n) => {
-      const c = lock.corpora.find((x) => x.name === n);
-      if (!c) throw new PipelineError(`no corpus named "${n}" in the lock (known: ${lock.corpora.map((x) => x.name).join(', ')})`, { file: paths.lockFile });
-      return c;
-    });
-  } else {
-    selected = lock.corpora.filter((c) => c.default);
-  }
+  const selected = options.shard ? shardOf(selectCorpora(lock, names, paths.lockFile), options.shard) : selectCorpora(lock, names, paths.lockFile);
   const limit = pLimit(options.concurrency);
   return Promise.all(
     selected.map((corpus) =>

@@ -26,20 +26,36 @@ export const npmSource = z
   })
   .strict();
 export const localSource = z.object({ kind: z.literal('local'), path: relPath }).strict();
+export const debianSource = z
+  .object({
+    kind: z.literal('debian'),
+    package: z.string().regex(/^[a-z0-9][a-z0-9+.-]+$/, 'must be a Debian package name'),
+    version: z.string().regex(/^([0-9]+:)?[0-9][A-Za-z0-9.+~-]*$/, 'must be an exact Debian version such as 1.8.1-1'),
+    sha256: z.string().regex(/^[0-9a-f]{64}$/, 'must be the sha256 of the .deb (64 lowercase hex digits)'),
+    /** The sources inside the package, e.g. usr/share/gocode/src/github.com/gin-gonic/gin */
+    path: relPath,
+  })
+  .strict();
 
-export const sourceSchema = z.discriminatedUnion('kind', [gitSource, npmSource, localSource]);
+export const sourceSchema = z.discriminatedUnion('kind', [gitSource, npmSource, localSource, debianSource]);
 export type Source = z.infer<typeof sourceSchema>;
 export type GitSource = z.infer<typeof gitSource>;
 export type NpmSource = z.infer<typeof npmSource>;
 export type LocalSource = z.infer<typeof localSource>;
+export type DebianSource = z.infer<typeof debianSource>;
 
-export const indexerNames = ['scip-typescript', 'scip-python'] as const;
+/**
+ * npm-pinned SCIP indexers, our tree-sitter walker, and compiler-grade indexers a maintainer
+ * installs (run only when present at the pinned version; never replaced by another).
+ */
+export const indexerNames = ['scip-typescript', 'scip-python', 'tree-sitter', 'scip-go', 'rust-analyzer', 'scip-java', 'scip-ruby', 'scip-clang'] as const;
 export type IndexerName = (typeof indexerNames)[number];
+export const languages = ['python', 'typescript', 'javascript', 'go', 'rust', 'java', 'ruby', 'php', 'csharp', 'c', 'cpp'] as const;
 
 export const corpusSchema = z
   .object({
     name: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'must be lowercase letters, digits and dashes'),
-    language: z.enum(['python', 'typescript', 'javascript']),
+    language: z.enum(languages),
     description: z.string().min(1),
     source: sourceSchema,
     /** Repo-relative prefixes (a directory ending in `/`, or a file) copied into the indexed tree. */
@@ -131,5 +147,7 @@ export function sourceVersion(source: Source): string {
       return source.version;
     case 'local':
       return '0.0.0-local';
+    case 'debian':
+      return source.version;
   }
 }

@@ -58,7 +58,7 @@ const lockCases: Array<[string, string, string]> = [
   ['no corpora', 'format: 1\ncorpora: []\n', `${L}field corpora Array must contain at least 1 element(s)`],
   ['an unknown corpus key', corpusYaml({ branch: 'main' }), `${L}corpus "demo", unknown key "branch"`],
   ['an unknown source key', corpusYaml({ source: '{ kind: git, url: u, commit: 0123456789abcdef0123456789abcdef01234567, ref: main }' }), `${L}corpus "demo", field source unknown key "ref"`],
-  ['an unknown source kind', corpusYaml({ source: '{ kind: svn, url: u }' }), `${L}corpus "demo", field source.kind Invalid discriminator value. Expected 'git' | 'npm' | 'local'`],
+  ['an unknown source kind', corpusYaml({ source: '{ kind: svn, url: u }' }), `${L}corpus "demo", field source.kind Invalid discriminator value. Expected 'git' | 'npm' | 'local' | 'debian'`],
   ['a 7-character SHA', corpusYaml({ source: '{ kind: git, url: u, commit: 0123abc }' }), `${L}corpus "demo", field source.commit must be a full 40-character lowercase hex commit SHA`],
   ['a 41-character SHA', corpusYaml({ source: '{ kind: git, url: u, commit: 0123456789abcdef0123456789abcdef012345678 }' }), `${L}corpus "demo", field source.commit must be a full 40-character lowercase hex commit SHA`],
   ['a non-hex SHA', corpusYaml({ source: '{ kind: git, url: u, commit: z123456789abcdef0123456789abcdef01234567 }' }), `${L}corpus "demo", field source.commit must be a full 40-character lowercase hex commit SHA`],
@@ -74,9 +74,9 @@ const lockCases: Array<[string, string, string]> = [
   ['an absolute local path', corpusYaml({ source: '{ kind: local, path: /etc }' }), `${L}corpus "demo", field source.path must be a relative path that stays inside the tree`],
   ['an include that climbs out', corpusYaml({ include: '[../secrets/]' }), `${L}corpus "demo", field include.0 must be a relative path that stays inside the tree`],
   ['an empty include', corpusYaml({ include: '[]' }), `${L}corpus "demo", field include Array must contain at least 1 element(s)`],
-  ['an unknown indexer', corpusYaml({ indexer: '{ name: scip-cobol, version: 1.0.0 }' }), `${L}corpus "demo", field indexer.name Invalid enum value. Expected 'scip-typescript' | 'scip-python', received 'scip-cobol'`],
+  ['an unknown indexer', corpusYaml({ indexer: '{ name: scip-cobol, version: 1.0.0 }' }), `${L}corpus "demo", field indexer.name Invalid enum value. Expected 'scip-typescript' | 'scip-python' | 'tree-sitter' | 'scip-go' | 'rust-analyzer' | 'scip-java' | 'scip-ruby' | 'scip-clang', received 'scip-cobol'`],
   ['an indexer without a version', corpusYaml({ indexer: '{ name: scip-python }' }), `${L}corpus "demo", field indexer.version is required`],
-  ['an unknown language', corpusYaml({ language: 'cobol' }), `${L}corpus "demo", field language Invalid enum value. Expected 'python' | 'typescript' | 'javascript', received 'cobol'`],
+  ['an unknown language', corpusYaml({ language: 'cobol' }), `${L}corpus "demo", field language Invalid enum value. Expected 'python' | 'typescript' | 'javascript' | 'go' | 'rust' | 'java' | 'ruby' | 'php' | 'csharp' | 'c' | 'cpp', received 'cobol'`],
   ['a negative seed', corpusYaml({ seed: '-1' }), `${L}corpus "demo", field seed Number must be greater than or equal to 0`],
   ['a zero budget', corpusYaml({ budget: '0' }), `${L}corpus "demo", field budget Number must be greater than 0`],
   ['a malformed content digest', corpusYaml({ content_digest: 'md5:abc' }), `${L}corpus "demo", field content_digest must be sha256:<64 hex>`],
@@ -338,7 +338,7 @@ describe('the command line', () => {
   it('a corpus the lock does not have, without a stack trace', async () => {
     const r = await lmc(['generate', '--corpus', 'nope']);
     expect(r.code).toBe(1);
-    expect(errorLines(r.stderr)).toEqual([`lmc: ${join(repoRoot, 'corpora.lock.yaml')}: no corpus named "nope" in the lock (known: python-inventory, ts-inventory, fastify, fastify-git, fastapi-git)`]);
+    expect(errorLines(r.stderr)).toEqual([`lmc: ${join(repoRoot, 'corpora.lock.yaml')}: no corpus named "nope" in the lock (known: python-inventory, ts-inventory, fastify, fastify-git, fastapi-git, gin-git, gin, clap, rack, symfony-console, leveldb)`]);
   });
   it('the same error with --debug carries the stack', async () => {
     const r = await lmc(['generate', '--corpus', 'nope', '--debug']);

@@ -56,6 +56,7 @@ export function handMadeGraph(): FactGraph {
     ]),
     files: ['src/cart.ts', 'src/checkout.ts'],
     scopes: new Map(),
+    unresolved: { names: new Set(), bodies: new Set() },
   };
 }
 

@@ -69,7 +69,7 @@ describe('the tree-sitter walker', () => {
     expect(references.map((o) => [o.range, o.symbol])).toEqual([[[8, 3, 9], 'lmc-tree-sitter golang demo 1.0.0 gin/Context#render().']]);
   });
 
-  it('emits no reference for a call it cannot resolve to exactly one callee', async () => {
+  it('emits no edge for a call it cannot resolve to exactly one callee, only a named unresolved local', async () => {
     const files = {
       'a/a.go': 'package a\n\nfunc Close() {}\n\ntype File struct{}\n\nfunc (f *File) Close() {}\n',
       'b/b.go': 'package b\n\nfunc Close() {}\n\ntype Conn struct{}\n\nfunc (c *Conn) Close() {}\n',
@@ -90,9 +90,17 @@ describe('the tree-sitter walker', () => {
     const { result, documents, outputPath } = await index(files, 'go');
     expect(result).toMatchObject({ resolvedCalls: 0, unresolvedCalls: 4 });
     const c = documents.find((d) => d.relativePath === 'c/c.go')!;
-    expect(c.occurrences.filter((o) => !(o.symbolRoles & SymbolRole.Definition))).toEqual([]);
+    const references = c.occurrences.filter((o) => !(o.symbolRoles & SymbolRole.Definition));
+    expect(references.map((o) => o.symbol)).toEqual(['local unresolved-0', 'local unresolved-0', 'local unresolved-1', 'local unresolved-2']);
+    expect(c.symbols.filter((s) => s.symbol.startsWith('local ')).map((s) => [s.symbol, s.displayName])).toEqual([
+      ['local unresolved-0', 'Close'],
+      ['local unresolved-1', 'f'],
+      ['local unresolved-2', 'Exit'],
+    ]);
     const graph = await buildFactGraph(outputPath, { name: 'demo' });
     expect(graph.calls.size).toBe(0);
+    expect([...graph.unresolved.names].sort()).toEqual(['Close', 'Exit', 'f']);
+    expect([...graph.unresolved.bodies]).toEqual(['lmc-tree-sitter golang demo 1.0.0 c/Use().']);
   });
 
   it('resolves through an import that names the callee, even when the name is defined twice', async () => {

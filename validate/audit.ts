@@ -173,6 +173,8 @@ function sourceLine(source: Manifest['corpus']['source']): string {
       return `npm \`${source.package}@${source.version}\` (registry integrity \`${source.integrity}\`)`;
     case 'local':
       return `the repository's own \`${source.path}\``;
+    case 'debian':
+      return `Debian package \`${source.package}=${source.version}\` (.deb sha256 \`${source.sha256}\`), sources under \`${source.path}\``;
   }
 }
 

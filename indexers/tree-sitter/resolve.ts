@@ -610,11 +610,22 @@ export function resolveCorpus(files: FileFacts[], config: LanguageConfig, projec
     return target.id;
   }
 
+  // An unresolved call is kept as a reference to a local symbol named after the callee, with no
+  // definition: it creates no edge, but readers can tell which names and bodies have calls not backed.
+  const unresolvedLocals: SymbolInformationOut[][] = states.map(() => []);
   states.forEach((state, fileIndex) => {
+    const localOf = new Map<string, string>();
     for (const call of state.facts.calls) {
       const target = resolveCall(call, state);
       if (!target) {
         unresolvedCalls += 1;
+        let local = localOf.get(call.name);
+        if (!local) {
+          local = `local unresolved-${localOf.size}`;
+          localOf.set(call.name, local);
+          unresolvedLocals[fileIndex]!.push({ symbol: local, documentation: [], relationships: [], kind: 0, displayName: call.name });
+        }
+        references[fileIndex]!.push({ range: scipRange(call.range), symbol: local, symbolRoles: 0 });
         continue;
       }
       resolvedCalls += 1;
@@ -645,7 +656,7 @@ export function resolveCorpus(files: FileFacts[], config: LanguageConfig, projec
     });
     occurrences.push(...references[fileIndex]!);
     occurrences.sort((a, b) => a.range[0]! - b.range[0]! || a.range[1]! - b.range[1]!);
-    const infos = (symbolsByFile.get(fileIndex) ?? []).map((s) => infoOf(s, config.scipLanguage));
+    const infos = [...(symbolsByFile.get(fileIndex) ?? []).map((s) => infoOf(s, config.scipLanguage)), ...unresolvedLocals[fileIndex]!];
     return { relativePath: state.facts.path, language: config.scipLanguage, occurrences, symbols: infos };
   });
   return { documents, symbols: symbols.size, resolvedCalls, unresolvedCalls };
