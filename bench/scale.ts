@@ -31,9 +31,16 @@ const rows: Row[] = [];
 for (const size of sizes) {
   const path = join(dir, `synthetic-${size}.scip`);
   const made = existsSync(path) ? undefined : await writeSyntheticIndex(path, { symbols: size, occurrencesPerSymbol: 10, seed: 1 });
-  const out = execFileSync(process.execPath, ['--import', 'tsx', join(repoRoot, 'bench', 'scale-run.ts'), path], { cwd: repoRoot, encoding: 'utf8', maxBuffer: 1 << 24 });
-  const row = JSON.parse(out.trim().split('\n').pop()!) as Omit<Row, 'symbols' | 'occurrences'> & { symbols: number; occurrences: number };
-  rows.push({ ...row, occurrences: made?.occurrences ?? row.occurrences });
+  const started = performance.now();
+  try {
+    const out = execFileSync(process.execPath, ['--import', 'tsx', join(repoRoot, 'bench', 'scale-run.ts'), path], { cwd: repoRoot, encoding: 'utf8', maxBuffer: 1 << 24, stdio: ['ignore', 'pipe', 'pipe'] });
+    const row = JSON.parse(out.trim().split('\n').pop()!) as Omit<Row, 'symbols' | 'occurrences'> & { symbols: number; occurrences: number };
+    rows.push({ ...row, occurrences: made?.occurrences ?? row.occurrences });
+  } catch (error) {
+    const stderr = String((error as { stderr?: string }).stderr ?? '');
+    const reason = /heap out of memory/.test(stderr) ? 'out of memory (V8 heap limit)' : stderr.trim().split('\n').pop();
+    console.log(`${size} symbols: failed after ${((performance.now() - started) / 1000).toFixed(0)} s: ${reason}`);
+  }
 }
 
 const fmt = (ms: number) => `${(ms / 1000).toFixed(2)} s`;

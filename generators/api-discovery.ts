@@ -1,4 +1,4 @@
-import { isTestFile, typeKinds } from '../graph/fact-graph.ts';
+import { typeKinds } from '../graph/fact-graph.ts';
 import { escapeName } from '../graph/symbols.ts';
 import { compoundOf, typoOf } from './adversarial.ts';
 import { identifierWords } from './facts.ts';
@@ -124,7 +124,7 @@ export const apiDiscoveryGenerators: SubTypeGenerator[] = [
     drafts({ facts }) {
       const drafts: Draft[] = [];
       for (const [name, symbols] of [...facts.byName.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-        if (!isTypeableName(name) || symbols.length < 2 || symbols.length > MAX_ANSWER_SET || symbols.every((s) => isTestFile(s.file))) continue;
+        if (!isTypeableName(name) || symbols.length < 2 || symbols.length > MAX_ANSWER_SET || symbols.every((s) => facts.inTestFile(s.file))) continue;
         drafts.push({
           file: symbols[0]!.file,
           intent: `Sees \`${name}\` used and must resolve it; ${symbols.length} symbols share the name (for instance ${symbols[0]!.display}), so all are expected`,
@@ -146,7 +146,7 @@ export const apiDiscoveryGenerators: SubTypeGenerator[] = [
       const drafts: Draft[] = [];
       for (const [name, symbols] of [...facts.byName.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
         const kinds = [...new Set(symbols.map((s) => s.kind))].sort();
-        if (!isTypeableName(name) || kinds.length < 2 || symbols.every((s) => isTestFile(s.file))) continue;
+        if (!isTypeableName(name) || kinds.length < 2 || symbols.every((s) => facts.inTestFile(s.file))) continue;
         for (const kind of kinds) {
           const ids = facts.lookupBare(name, kind);
           if (ids.length > MAX_ANSWER_SET) continue;
@@ -281,7 +281,7 @@ export const apiDiscoveryGenerators: SubTypeGenerator[] = [
     drafts({ facts, rng }) {
       const drafts: Draft[] = [];
       for (const file of facts.graph.files) {
-        if (isTestFile(file)) continue;
+        if (facts.inTestFile(file)) continue;
         const shared = facts
           .fileSymbols(file)
           .map((id) => facts.symbol(id)!)

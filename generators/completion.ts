@@ -1,4 +1,4 @@
-import { isTestFile, typeKinds } from '../graph/fact-graph.ts';
+import { typeKinds } from '../graph/fact-graph.ts';
 import { grepDraft, textRefQuery, textRefSearch } from './grep.ts';
 import { MAX_ANSWER_SET, type Draft, type SubTypeGenerator } from './types.ts';
 
@@ -112,7 +112,7 @@ export const completionGenerators: SubTypeGenerator[] = [
     drafts({ facts, rng }) {
       const drafts: Draft[] = [];
       for (const file of facts.graph.files) {
-        if (isTestFile(file)) continue;
+        if (facts.inTestFile(file)) continue;
         const topLevel = facts
           .fileSymbols(file)
           .map((id) => facts.symbol(id)!)

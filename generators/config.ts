@@ -1,4 +1,3 @@
-import { isTestFile } from '../graph/fact-graph.ts';
 import { escapeRegex, grepDraft, REGEX_ARGS, textRefQuery, textRefSearch } from './grep.ts';
 import { MAX_ANSWER_SET, type Draft, type SubTypeGenerator } from './types.ts';
 
@@ -17,7 +16,7 @@ export const configGenerators: SubTypeGenerator[] = [
       const names = new Map<string, string>();
       for (const hit of grep({ args: REGEX_ARGS, pattern: ENV_READ })) {
         const name = /([A-Z][A-Z0-9_]{2,})['"]?$/.exec(hit.text)?.[1];
-        if (name && !isTestFile(hit.file) && !names.has(name)) names.set(name, hit.file);
+        if (name && !facts.inTestFile(hit.file) && !names.has(name)) names.set(name, hit.file);
       }
       const drafts: Draft[] = [];
       for (const [name, file] of [...names.entries()].sort()) {

@@ -1,4 +1,3 @@
-import { isTestFile } from '../graph/fact-graph.ts';
 import { escapeRegex, grepDraft, REGEX_ARGS, textRefQuery, textRefSearch } from './grep.ts';
 import { MAX_ANSWER_SET, type Draft, type SubTypeGenerator } from './types.ts';
 
@@ -58,7 +57,7 @@ export const controlFlowGenerators: SubTypeGenerator[] = [
       const names = new Map<string, string>();
       for (const hit of grep({ args: REGEX_ARGS, pattern: '\\b(throw\\s+new|raise)\\s+[A-Za-z_$][\\w$.]*\\(' })) {
         const name = /([A-Za-z_$][\w$]*)\($/.exec(hit.text)?.[1];
-        if (!name || name.length < 5 || isTestFile(hit.file) || facts.byName.get(name)?.some((s) => s.kind === 'class')) continue;
+        if (!name || name.length < 5 || facts.inTestFile(hit.file) || facts.byName.get(name)?.some((s) => s.kind === 'class')) continue;
         if (!names.has(name)) names.set(name, hit.file);
       }
       const drafts: Draft[] = [];

@@ -70,8 +70,19 @@ export class Facts {
 
   /** Symbols a question may be about: the corpus's own, outside test code (answers still include test code). */
   targets(kinds?: ReadonlySet<SymbolKind>): SymbolFact[] {
-    return this.all(kinds).filter((s) => !isTestFile(s.file));
+    return this.all(kinds).filter((s) => !this.inTestFile(s.file));
   }
+
+  /** isTestFile, once per file: generators ask it for every symbol. */
+  inTestFile(file: string): boolean {
+    let test = this.testFiles.get(file);
+    if (test === undefined) {
+      test = isTestFile(file);
+      this.testFiles.set(file, test);
+    }
+    return test;
+  }
+  private readonly testFiles = new Map<string, boolean>();
 
   all(kinds?: ReadonlySet<SymbolKind>): SymbolFact[] {
     const out: SymbolFact[] = [];

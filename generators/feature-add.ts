@@ -1,4 +1,3 @@
-import { isTestFile } from '../graph/fact-graph.ts';
 import { MAX_ANSWER_SET, type Draft, type SubTypeGenerator } from './types.ts';
 
 const REGISTRATION = /^(register|add|use|decorate|on|hook|route|plugin|mount|install|bind|provide|subscribe)([A-Z_]|$)/;
@@ -79,13 +78,13 @@ export const featureAddGenerators: SubTypeGenerator[] = [
     asks: { op: 'file_symbols', expected: 'contains' },
     drafts({ facts }) {
       const drafts: Draft[] = [];
-      const sources = facts.graph.files.filter((f) => !isTestFile(f));
+      const sources = facts.graph.files.filter((f) => !facts.inTestFile(f));
       for (const source of sources) {
         const byTestFile = new Map<string, Set<string>>();
         for (const id of facts.fileSymbols(source)) {
           for (const caller of facts.callers(id)) {
             const c = facts.symbol(caller)!;
-            if (!isTestFile(c.file)) continue;
+            if (!facts.inTestFile(c.file)) continue;
             const set = byTestFile.get(c.file) ?? new Set<string>();
             set.add(caller);
             byTestFile.set(c.file, set);

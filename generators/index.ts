@@ -119,8 +119,12 @@ export function categoryQuotas(budget: number): Map<Category, number> {
  */
 export function generateScenarios(graph: FactGraph, input: GenerationInput): GenerationResult {
   const facts = new Facts(graph);
+  // Each draft's query identity is computed once: pools can hold every question a large corpus offers.
   const pools = generators.map((g) =>
-    spreadAcrossFiles(g.drafts({ facts, rng: createRng(input.seed, `drafts:${g.subType}`), grep: input.grep }), createRng(input.seed, `order:${g.subType}`)),
+    spreadAcrossFiles(g.drafts({ facts, rng: createRng(input.seed, `drafts:${g.subType}`), grep: input.grep }), createRng(input.seed, `order:${g.subType}`)).map((draft) => ({
+      draft,
+      key: canonicalJson(draft.query),
+    })),
   );
   const quotas = categoryQuotas(input.budget);
   const asked = new Set<string>(input.reserved ?? []);
@@ -130,13 +134,12 @@ export function generateScenarios(graph: FactGraph, input: GenerationInput): Gen
 
   for (const category of claimOrder) {
     const members = generators.map((g, i) => ({ g, pool: pools[i]! })).filter(({ g }) => g.category === category);
-    const fresh = members.map(({ pool }) => pool.filter((d) => !asked.has(canonicalJson(d.query))));
+    const fresh = members.map(({ pool }) => pool.filter((d) => !asked.has(d.key)));
     const take = fairTake(fresh.map((p) => p.length), members.map(({ g }) => g.weight ?? 1), quotas.get(category)!);
     members.forEach(({ g }, k) => {
       let emitted = 0;
-      for (const draft of fresh[k]!) {
+      for (const { draft, key } of fresh[k]!) {
         if (emitted >= take[k]!) break;
-        const key = canonicalJson(draft.query);
         if (asked.has(key)) continue;
         asked.add(key);
         scenarios.push(toScenario(g, draft));

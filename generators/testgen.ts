@@ -1,4 +1,3 @@
-import { isTestFile } from '../graph/fact-graph.ts';
 import { grepDraft, REGEX_ARGS, textRefQuery, textRefSearch } from './grep.ts';
 import { MAX_ANSWER_SET, type Draft, type SubTypeGenerator } from './types.ts';
 
@@ -11,7 +10,7 @@ function idiomDrafts(idioms: string[], what: string, ctx: Parameters<SubTypeGene
   const drafts: Draft[] = [];
   for (const idiom of idioms) {
     const hits = ctx.grep(textRefSearch(idiom));
-    const testHit = hits.find((h) => isTestFile(h.file));
+    const testHit = hits.find((h) => ctx.facts.inTestFile(h.file));
     if (!testHit) continue;
     const draft = grepDraft(ctx.facts, ctx.grep, textRefSearch(idiom), {
       file: testHit.file,
@@ -34,7 +33,7 @@ export const testGenGenerators: SubTypeGenerator[] = [
     asks: { op: 'file_symbols', expected: 'exact_set' },
     drafts({ facts }) {
       return facts.graph.files
-        .filter((f) => isTestFile(f))
+        .filter((f) => facts.inTestFile(f))
         .map((f) => ({ f, ids: facts.fileSymbols(f) }))
         .filter(({ ids }) => ids.length > 0 && ids.length <= MAX_ANSWER_SET)
         .map(({ f, ids }) => ({
@@ -59,8 +58,8 @@ export const testGenGenerators: SubTypeGenerator[] = [
         if (below) picked.set(below.id, 'a pytest fixture');
       }
       for (const s of facts.all(new Set(['function']))) {
-        if (!isTestFile(s.file) || picked.has(s.id) || /^test/i.test(s.name)) continue;
-        if (facts.callers(s.id).filter((c) => isTestFile(facts.symbol(c)!.file)).length >= 2) picked.set(s.id, 'a helper several tests share');
+        if (!facts.inTestFile(s.file) || picked.has(s.id) || /^test/i.test(s.name)) continue;
+        if (facts.callers(s.id).filter((c) => facts.inTestFile(facts.symbol(c)!.file)).length >= 2) picked.set(s.id, 'a helper several tests share');
       }
       return [...picked.entries()].sort().map(([id, what]) => {
         const s = facts.symbol(id)!;
@@ -84,7 +83,7 @@ export const testGenGenerators: SubTypeGenerator[] = [
       const drafts: Draft[] = [];
       for (const s of facts.targets()) {
         if (!facts.isCallable(s)) continue;
-        const tests = facts.callers(s.id).filter((c) => isTestFile(facts.symbol(c)!.file));
+        const tests = facts.callers(s.id).filter((c) => facts.inTestFile(facts.symbol(c)!.file));
         if (tests.length === 0 || tests.length > MAX_ANSWER_SET) continue;
         drafts.push({
           file: s.file,
