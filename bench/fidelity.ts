@@ -3,7 +3,7 @@
  * run both on the same trees, build both fact graphs, and compare definitions, containment, call edges
  * and implementation edges after mapping ids by descriptor path (the package header differs).
  *
- *   node bin/lmc.js generate --corpus python-inventory --corpus ts-inventory --corpus fastify
+ *   node bin/lmc.js generate --corpus python-inventory --corpus ts-inventory --corpus fastify --corpus fastapi
  *   npx tsx bench/fidelity.ts
  */
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
@@ -19,6 +19,7 @@ const corpora = [
   { corpus: 'python-inventory', language: 'python', project: { name: 'inventory', version: '1.0.0' } },
   { corpus: 'ts-inventory', language: 'typescript', project: { name: 'ts-inventory', version: '1.0.0' } },
   { corpus: 'fastify', language: 'javascript', project: { name: 'fastify', version: '5.6.1' } },
+  { corpus: 'fastapi', language: 'python', project: { name: 'fastapi', version: '0.92.0' } },
 ];
 
 interface Ratio {
