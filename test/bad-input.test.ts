@@ -338,7 +338,7 @@ describe('the command line', () => {
   it('a corpus the lock does not have, without a stack trace', async () => {
     const r = await lmc(['generate', '--corpus', 'nope']);
     expect(r.code).toBe(1);
-    expect(errorLines(r.stderr)).toEqual([`lmc: ${join(repoRoot, 'corpora.lock.yaml')}: no corpus named "nope" in the lock (known: python-inventory, ts-inventory, fastify, fastify-git, fastapi-git, gin-git, gin, clap, rack, symfony-console, leveldb)`]);
+    expect(errorLines(r.stderr)).toEqual([`lmc: ${join(repoRoot, 'corpora.lock.yaml')}: no corpus named "nope" in the lock (known: python-inventory, ts-inventory, fastify, fastapi, fastify-git, fastapi-git, gin-git, gin, clap, rack, symfony-console, leveldb)`]);
   });
   it('the same error with --debug carries the stack', async () => {
     const r = await lmc(['generate', '--corpus', 'nope', '--debug']);
