@@ -10,6 +10,7 @@ import { grepOver, ripgrepVersion } from '../evidence/ripgrep.ts';
 import { buildFactGraph } from '../graph/fact-graph.ts';
 import { Facts } from '../generators/facts.ts';
 import { canonicalJson, generateScenarios, sortScenarios, type SubTypeReport } from '../generators/index.ts';
+import { TEXT_REF_ARGS } from '../generators/grep.ts';
 import { compileManual, compileSpecs } from '../generators/overlays.ts';
 import type { Scenario } from '../generators/types.ts';
 import { indexCorpus, npmIndexers, projectOf, type IndexResult } from '../indexers/index.ts';
@@ -108,6 +109,8 @@ export async function runCorpus(corpus: Corpus, paths: RunPaths, options: RunOpt
     }
     const result = await stage('generate', async () => {
       const search = grepOver(fetched.treeDir);
+      // Most text searches are for the corpus's own names: answer them in a few batched runs.
+      search.prefetchWords(TEXT_REF_ARGS, [...graph.symbols.values()].map((s) => s.name));
       const facts = new Facts(graph);
       const manual = overlays.manual ? compileManual(overlays.manual.data, overlays.manual.file, facts) : [];
       const specs = overlays.specs ? compileSpecs(overlays.specs.data, overlays.specs.file, facts, search.grep) : [];
