@@ -1,7 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { z } from 'zod';
+import { cacheKey } from '../pipeline/cache.ts';
 import { writeFileAtomic } from '../pipeline/atomic.ts';
 import { PipelineError } from '../pipeline/errors.ts';
 import type { Corpus, Source } from '../pipeline/lock.ts';
@@ -35,19 +36,6 @@ const stampSchema = z.object({
 });
 type Stamp = z.infer<typeof stampSchema>;
 
-/** JSON with sorted keys, so the cache key does not depend on the order the lock spelled the fields in. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
-}
-
-function cacheKey(value: unknown): string {
-  return createHash('sha256').update(canonicalJson(value)).digest('hex').slice(0, 16);
-}
 
 async function readStamp(path: string): Promise<Stamp | null> {
   try {
@@ -95,7 +83,7 @@ export async function fetchCorpus(corpus: Corpus, ctx: FetchContext): Promise<Fe
 async function fetchCorpusUnlabelled(corpus: Corpus, ctx: FetchContext): Promise<FetchedCorpus> {
   const { source, include, exclude } = corpus;
   const log = (line: string) => ctx.log(`${corpus.name}: ${line}`);
-  const treeDir = join(ctx.workDir, 'trees', corpus.name, cacheKey({ source, include, exclude }));
+  const treeDir = join(ctx.workDir, 'trees', corpus.name, cacheKey({ source, include, exclude }).slice(0, 16));
   const stampPath = `${treeDir}.stamp.json`;
   const pinned = corpus.content_digest;
 
@@ -111,7 +99,7 @@ async function fetchCorpusUnlabelled(corpus: Corpus, ctx: FetchContext): Promise
     log(`the tree in ${treeDir} no longer matches its stamp; rebuilding`);
   }
 
-  const rawDir = join(ctx.workDir, 'sources', corpus.name, cacheKey(source));
+  const rawDir = join(ctx.workDir, 'sources', corpus.name, cacheKey(source).slice(0, 16));
   const selectFrom = await fetchSource(source, rawDir, { ...ctx, log });
 
   await mkdir(dirname(treeDir), { recursive: true });

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { canonicalJson } from '../pipeline/canonical-json.ts';
 import type { GrepHit, GrepSearch } from '../evidence/ripgrep.ts';
 import type { FactGraph } from '../graph/fact-graph.ts';
 import { apiDiscoveryGenerators } from './api-discovery.ts';
@@ -45,18 +46,6 @@ export interface GenerationInput {
   grep: (search: GrepSearch) => GrepHit[];
   /** Canonical queries already asked elsewhere (manual overlays, contributor specs): never generated again. */
   reserved?: ReadonlySet<string>;
-}
-
-/** JSON with keys sorted at every level: the identity of a query, independent of how it was built. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
 }
 
 export function scenarioId(subType: string, query: unknown): string {

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { GrepHit, GrepSearch } from '../evidence/ripgrep.ts';
 import { PipelineError } from '../pipeline/errors.ts';
-import { canonicalJson, scenarioId } from './index.ts';
+import { canonicalJson } from '../pipeline/canonical-json.ts';
+import { scenarioId } from './index.ts';
 import type { Facts } from './facts.ts';
 import { textRefQuery, textRefSearch } from './grep.ts';
 import { categories, MAX_ANSWER_SET, type Scenario } from './types.ts';

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { copyFile, mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { canonicalJson } from '../generators/index.ts';
+import { canonicalJson } from './canonical-json.ts';
 import { writeFileAtomic } from './atomic.ts';
 
 const repoDir = fileURLToPath(new URL('..', import.meta.url));

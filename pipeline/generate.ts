@@ -9,7 +9,8 @@ import { buildManifest, type GrepDisagreement, type Manifest } from '../emit/man
 import { grepOver, ripgrepVersion } from '../evidence/ripgrep.ts';
 import { buildFactGraph } from '../graph/fact-graph.ts';
 import { Facts } from '../generators/facts.ts';
-import { canonicalJson, generateScenarios, sortScenarios, type SubTypeReport } from '../generators/index.ts';
+import { generateScenarios, sortScenarios, type SubTypeReport } from '../generators/index.ts';
+import { canonicalJson } from './canonical-json.ts';
 import { TEXT_REF_ARGS } from '../generators/grep.ts';
 import { compileManual, compileSpecs } from '../generators/overlays.ts';
 import type { Scenario } from '../generators/types.ts';

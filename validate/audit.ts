@@ -17,6 +17,7 @@ import { writeFileAtomic } from '../pipeline/atomic.ts';
 import { PipelineError } from '../pipeline/errors.ts';
 import type { Lock } from '../pipeline/lock.ts';
 import { corpusWorkPaths, type RunPaths } from '../pipeline/paths.ts';
+import { selectCorpora } from '../pipeline/shard.ts';
 import { runScenarios, writeRun, type Run, type RunOptions, type RunResult } from './runner.ts';
 import { passes, PASS_THRESHOLD, type Bucket, type ScoreSummary } from './scorer.ts';
 
@@ -279,11 +280,7 @@ export interface AuditOutcome {
 
 /** `lmc audit`: each corpus in turn (so latencies are not shared), one failing corpus never stops the others. */
 export async function runAudit(lock: Lock, names: string[] | undefined, paths: RunPaths, log: (line: string) => void): Promise<AuditOutcome[]> {
-  const known = new Set(lock.corpora.map((c) => c.name));
-  for (const n of names ?? []) {
-    if (!known.has(n)) throw new PipelineError(`no corpus named "${n}" in the lock (known: ${[...known].join(', ')})`, { file: paths.lockFile });
-  }
-  const selected = names?.length ? names : lock.corpora.filter((c) => c.default).map((c) => c.name);
+  const selected = selectCorpora(lock, names, paths.lockFile).map((c) => c.name);
   const outcomes: AuditOutcome[] = [];
   for (const corpus of selected) {
     try {
