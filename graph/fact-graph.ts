@@ -1,5 +1,6 @@
 import { isLocalSymbol, ownerSymbol, parseSymbol, type ParsedSymbol } from './symbols.ts';
-import { readScipIndex, SymbolRole, type ScipSymbolInformation } from './scip-reader.ts';
+import { readCompactDocuments, SymbolRole } from './scip-reader.ts';
+import { SymbolTable } from './symbol-table.ts';
 
 /** Our kind vocabulary: what `lookup.kind` and `orphans.kind` take, and what the manifest documents. */
 export const symbolKinds = [
@@ -76,9 +77,11 @@ export function isTestFile(path: string): boolean {
   );
 }
 
-function toRange(r: number[] | undefined): Range | undefined {
-  if (!r || (r.length !== 3 && r.length !== 4)) return undefined;
-  return r.length === 3 ? [r[0]!, r[1]!, r[0]!, r[2]!] : [r[0]!, r[1]!, r[2]!, r[3]!];
+/** Occurrence i's range from a compact document's flat array, given the length SCIP gave it. */
+function rangeAt(flat: number[], length: number, i: number): Range | undefined {
+  if (length !== 3 && length !== 4) return undefined;
+  const at = 4 * i;
+  return length === 3 ? [flat[at]!, flat[at + 1]!, flat[at]!, flat[at + 2]!] : [flat[at]!, flat[at + 1]!, flat[at + 2]!, flat[at + 3]!];
 }
 
 function compareStrings(a: string, b: string): number {
@@ -90,21 +93,20 @@ export function sortedUnique(values: Iterable<string>): string[] {
 }
 
 /** The hover text's code, first block, whitespace collapsed: `def add(self, product: Product, count: int) -> None:`. */
-function signatureOf(info: ScipSymbolInformation | undefined): string | undefined {
-  const doc = info?.documentation[0];
+function signatureOf(doc: string | undefined): string | undefined {
   if (!doc) return undefined;
   const fenced = /^```[A-Za-z]*\n([\s\S]*?)\n```/.exec(doc);
   const text = (fenced ? fenced[1]! : doc).replace(/\s+/g, ' ').replace(/\( /g, '(').replace(/ \)/g, ')').trim();
   return text || undefined;
 }
 
+/** An own definition before its kind is known; its id is parsed only once every document is read. */
 interface Candidate {
   id: string;
-  parsed: ParsedSymbol;
+  handle: number;
   file: string;
   range: Range;
   enclosingRange?: Range;
-  info?: ScipSymbolInformation;
 }
 
 /**
@@ -169,137 +171,191 @@ function positionWithin(line: number, char: number, r: Range): boolean {
 }
 
 /**
- * Builds the fact graph from a SCIP index, reading one document at a time.
- * Own symbols are those defined in the corpus's documents under its own
- * package; references are kept as (enclosing definition, target) pairs and
- * resolved into call edges once every definition is known.
+ * Builds the fact graph from a SCIP index in one pass over its documents,
+ * reading one at a time. Own symbols are those defined in the corpus's
+ * documents under its own package. Symbol strings are interned to integers
+ * as they are read, so the (enclosing definition, target) pair of every
+ * reference costs two numbers; pairs become call edges once every
+ * definition is known, sorted numerically by the rank of each id.
  */
 export async function buildFactGraph(indexPath: string, project: { name: string }): Promise<FactGraph> {
-  const candidates = new Map<string, Candidate>();
-  const infos = new Map<string, ScipSymbolInformation>();
-  const referencePairs: Array<[string, string]> = [];
+  const table = new SymbolTable();
+  const strings = table.strings;
+  /** Per handle: 1 when the symbol is `local …`, under the corpus's package (2) or neither (0); undefined until asked. */
+  const symbolClass: Array<0 | 1 | 2> = [];
+  const LOCAL = 1;
+  const OWN_PACKAGE = 2;
+  const classOf = (handle: number): number => {
+    let c = symbolClass[handle];
+    if (c === undefined) {
+      const symbol = strings[handle]!;
+      if (isLocalSymbol(symbol)) c = LOCAL;
+      else if (packagePrefix && symbol.startsWith(packagePrefix)) c = OWN_PACKAGE;
+      else {
+        const parsed = parseSymbol(symbol);
+        if (parsed?.packageName === project.name) {
+          // The first own symbol fixes the package prefix: `<scheme> <manager> <name> <version> `.
+          packagePrefix ||= symbol.slice(0, parsed.descriptorOffsets[0]);
+          c = OWN_PACKAGE;
+        } else c = 0;
+      }
+      symbolClass[handle] = c;
+    }
+    return c;
+  };
+
+  /** Own definitions by handle, and the handles in the order they were first defined. */
+  const candidates: Array<Candidate | undefined> = [];
+  const definitionOrder: number[] = [];
+  /** The last SymbolInformation seen for a symbol wins, as a whole: its hover text and what it implements. */
+  const hover: Array<string | undefined> = [];
+  const implemented: Array<number[] | undefined> = [];
+  const referenceFrom: number[] = [];
+  const referenceTo: number[] = [];
   const scopeCandidates: Array<{ file: string; id: string; enclosingRange: Range }> = [];
   const unresolvedNames = new Set<string>();
   const unresolvedBodies = new Set<string>();
   const files: string[] = [];
   let packagePrefix = '';
 
-  for await (const entry of readScipIndex(indexPath)) {
-    if (entry.field !== 'document') continue;
-    const doc = entry.value;
+  for await (const doc of readCompactDocuments(indexPath, table)) {
     files.push(doc.relativePath);
-    for (const info of doc.symbols) if (!isLocalSymbol(info.symbol)) infos.set(info.symbol, info);
+    for (const info of doc.infos) {
+      if (classOf(info.symbol) === LOCAL) continue;
+      hover[info.symbol] = info.documentation;
+      const supers = info.implements.filter((h) => h !== info.symbol && classOf(h) !== LOCAL);
+      implemented[info.symbol] = supers.length ? supers : undefined;
+    }
 
-    // Definitions in this document under the project's own package.
-    const definitionsHere: Candidate[] = [];
-    for (const occ of doc.occurrences) {
-      if (!(occ.symbolRoles & SymbolRole.Definition) || isLocalSymbol(occ.symbol)) continue;
-      const parsed = parseSymbol(occ.symbol);
-      if (!parsed || parsed.packageName !== project.name) continue;
-      const range = toRange(occ.range);
+    // Definitions in this document under the project's own package; every other occurrence may be a reference.
+    const occurrences = doc.symbol.length;
+    const scopes: Candidate[] = [];
+    const refs: number[] = [];
+    const definedLocals = new Set<number>();
+    for (let i = 0; i < occurrences; i++) {
+      const handle = doc.symbol[i]!;
+      const symbolClassHere = classOf(handle);
+      if (!(doc.roles[i]! & SymbolRole.Definition)) {
+        if (!(doc.roles[i]! & SymbolRole.Import) && doc.rangeLength[i]! >= 3) refs.push(i);
+        continue;
+      }
+      if (symbolClassHere === LOCAL) {
+        definedLocals.add(handle);
+        continue;
+      }
+      if (symbolClassHere !== OWN_PACKAGE) continue;
+      const range = rangeAt(doc.range, doc.rangeLength[i]!, i);
       if (!range) continue;
-      if (!packagePrefix) packagePrefix = occ.symbol.slice(0, parsed.descriptorOffsets[0]);
-      const enclosingRange = toRange(occ.enclosingRange);
-      const candidate: Candidate = { id: occ.symbol, parsed, file: doc.relativePath, range, ...(enclosingRange ? { enclosingRange } : {}) };
-      definitionsHere.push(candidate);
-      const previous = candidates.get(occ.symbol);
+      const enclosingRange = rangeAt(doc.enclosingRange, doc.enclosingLength[i]!, i);
+      const id = strings[handle]!;
+      const candidate: Candidate = { id, handle, file: doc.relativePath, range, ...(enclosingRange ? { enclosingRange } : {}) };
+      if (enclosingRange && !isModuleSymbol(id)) scopes.push(candidate);
+      const previous = candidates[handle];
+      if (!previous) definitionOrder.push(handle);
       // A symbol defined in several places (declaration merging) keeps its first definition by file order.
-      if (!previous || compareStrings(doc.relativePath, previous.file) < 0) candidates.set(occ.symbol, candidate);
+      if (!previous || compareStrings(doc.relativePath, previous.file) < 0) candidates[handle] = candidate;
     }
 
     // References inside a definition's enclosing range, credited to the innermost one.
-    const scopes = definitionsHere
-      .filter((d) => d.enclosingRange && !isModuleDescriptor(d.parsed))
-      .sort((a, b) => a.enclosingRange![0] - b.enclosingRange![0] || a.enclosingRange![1] - b.enclosingRange![1] ||
-        b.enclosingRange![2] - a.enclosingRange![2] || b.enclosingRange![3] - a.enclosingRange![3]);
+    scopes.sort((a, b) => a.enclosingRange![0] - b.enclosingRange![0] || a.enclosingRange![1] - b.enclosingRange![1] ||
+      b.enclosingRange![2] - a.enclosingRange![2] || b.enclosingRange![3] - a.enclosingRange![3]);
     for (const d of scopes) scopeCandidates.push({ file: doc.relativePath, id: d.id, enclosingRange: d.enclosingRange! });
     // A local with a name but no definition in its document stands for an unresolved call.
-    const definedLocals = new Set(doc.occurrences.filter((o) => o.symbolRoles & SymbolRole.Definition && isLocalSymbol(o.symbol)).map((o) => o.symbol));
-    const unresolvedHere = new Map<string, string>();
-    for (const info of doc.symbols) if (isLocalSymbol(info.symbol) && info.displayName && !definedLocals.has(info.symbol)) unresolvedHere.set(info.symbol, info.displayName);
-    const refs = doc.occurrences
-      .filter((o) => !(o.symbolRoles & (SymbolRole.Definition | SymbolRole.Import)) && (!isLocalSymbol(o.symbol) || unresolvedHere.has(o.symbol)) && o.range.length >= 3)
-      .sort((a, b) => a.range[0]! - b.range[0]! || a.range[1]! - b.range[1]!);
+    const unresolvedHere = new Map<number, string>();
+    for (const info of doc.infos) if (classOf(info.symbol) === LOCAL && info.displayName && !definedLocals.has(info.symbol)) unresolvedHere.set(info.symbol, info.displayName);
+    const position = doc.range;
+    refs.sort((a, b) => position[4 * a]! - position[4 * b]! || position[4 * a + 1]! - position[4 * b + 1]!);
     const stack: Candidate[] = [];
     let next = 0;
-    for (const ref of refs) {
-      const line = ref.range[0]!;
-      const char = ref.range[1]!;
+    for (const i of refs) {
+      const handle = doc.symbol[i]!;
+      const local = classOf(handle) === LOCAL;
+      const unresolvedName = local ? unresolvedHere.get(handle) : undefined;
+      if (local && unresolvedName === undefined) continue;
+      const line = position[4 * i]!;
+      const char = position[4 * i + 1]!;
       while (next < scopes.length && !isAfter(scopes[next]!.enclosingRange!, line, char)) stack.push(scopes[next++]!);
       while (stack.length && !positionWithin(line, char, stack[stack.length - 1]!.enclosingRange!)) stack.pop();
       const scope = stack[stack.length - 1];
-      const unresolvedName = unresolvedHere.get(ref.symbol);
       if (unresolvedName !== undefined) {
         unresolvedNames.add(unresolvedName);
         if (scope) unresolvedBodies.add(scope.id);
-      } else if (scope) referencePairs.push([scope.id, ref.symbol]);
+        continue;
+      }
+      // Only a symbol under the corpus's package can become a call edge.
+      if (!scope || classOf(handle) !== OWN_PACKAGE) continue;
+      referenceFrom.push(scope.handle);
+      referenceTo.push(handle);
     }
   }
 
-  // Kinds need the owner's kind (enum members), so resolve owners first, shortest ids first.
-  const symbols = new Map<string, SymbolFact>();
+  // Kinds need the owner's kind (enum members), so owners come first: fewer descriptors first, and
+  // scip-python's module marker before its siblings. Within that, document order, which is fixed.
   const namespaceToModule = new Map<string, string>();
-  for (const c of candidates.values()) {
-    if (isModuleDescriptor(c.parsed) && c.parsed.descriptors[c.parsed.descriptors.length - 1]!.suffix === 'meta') {
-      namespaceToModule.set(c.id.slice(0, c.parsed.descriptorOffsets[c.parsed.descriptors.length - 1]), c.id);
+  const byDepth: Array<Array<{ c: Candidate; handle: number; parsed: ParsedSymbol }>> = [];
+  for (const handle of definitionOrder) {
+    const c = candidates[handle]!;
+    const parsed = parseSymbol(c.id)!;
+    const depth = parsed.descriptors.length * 2 + (isModuleDescriptor(parsed) ? 0 : 1);
+    (byDepth[depth] ??= []).push({ c, handle, parsed });
+    if (isModuleDescriptor(parsed) && parsed.descriptors[parsed.descriptors.length - 1]!.suffix === 'meta') {
+      namespaceToModule.set(c.id.slice(0, parsed.descriptorOffsets[parsed.descriptors.length - 1]), c.id);
     }
   }
-  // Owners before members: shorter ids first, and scip-python's module marker before its siblings.
-  const ordered = [...candidates.values()].sort(
-    (a, b) =>
-      a.parsed.descriptors.length - b.parsed.descriptors.length ||
-      Number(!isModuleDescriptor(a.parsed)) - Number(!isModuleDescriptor(b.parsed)) ||
-      compareStrings(a.id, b.id),
-  );
-  for (const c of ordered) {
-    const info = infos.get(c.id);
-    const signature = signatureOf(info);
-    let owner = ownerSymbol(c.id, c.parsed);
-    if (owner && namespaceToModule.has(owner) && namespaceToModule.get(owner) !== c.id) owner = namespaceToModule.get(owner);
-    const ownerFact = owner ? symbols.get(owner) : undefined;
-    const kind = inferKind(c.parsed, signature, ownerFact?.kind);
-    if (!kind) continue;
-    // Members of something that is not own (a local function, an object literal, a namespace no file
-    // defines) are not addressable on their own; a module under an undefined directory is top-level.
-    if (owner && !ownerFact && kind !== 'module') continue;
-    const name = kind === 'module' ? moduleName(c.parsed) : c.parsed.descriptors[c.parsed.descriptors.length - 1]!.name;
-    if (!name) continue;
-    symbols.set(c.id, {
-      id: c.id,
-      kind,
-      name,
-      display: displayOf(c.parsed),
-      ...(ownerFact ? { owner: ownerFact.id } : {}),
-      file: c.file,
-      range: c.range,
-      ...(c.enclosingRange ? { enclosingRange: c.enclosingRange } : {}),
-      ...(signature ? { signature } : {}),
-    });
+  const unordered = new Map<string, { fact: SymbolFact; handle: number }>();
+  for (const group of byDepth) {
+    for (const { c, handle, parsed } of group ?? []) {
+      const signature = signatureOf(hover[handle]);
+      let owner = ownerSymbol(c.id, parsed);
+      if (owner && namespaceToModule.has(owner) && namespaceToModule.get(owner) !== c.id) owner = namespaceToModule.get(owner);
+      const ownerFact = owner ? unordered.get(owner)?.fact : undefined;
+      const kind = inferKind(parsed, signature, ownerFact?.kind);
+      if (!kind) continue;
+      // Members of something that is not own (a local function, an object literal, a namespace no file
+      // defines) are not addressable on their own; a module under an undefined directory is top-level.
+      if (owner && !ownerFact && kind !== 'module') continue;
+      const name = kind === 'module' ? moduleName(parsed) : parsed.descriptors[parsed.descriptors.length - 1]!.name;
+      if (!name) continue;
+      const fact: SymbolFact = {
+        id: c.id,
+        kind,
+        name,
+        display: displayOf(parsed),
+        ...(ownerFact ? { owner: ownerFact.id } : {}),
+        file: c.file,
+        range: c.range,
+        ...(c.enclosingRange ? { enclosingRange: c.enclosingRange } : {}),
+        ...(signature ? { signature } : {}),
+      };
+      unordered.set(c.id, { fact, handle });
+    }
   }
+  candidates.length = 0;
+  hover.length = 0;
 
+  // Ranks in id order: every list below is built in that order, so it comes out sorted and unique.
+  const ids = [...unordered.keys()].sort();
+  const symbols = new Map<string, SymbolFact>();
   const contains = new Map<string, string[]>();
   const fileSymbols = new Map<string, string[]>();
-  for (const s of symbols.values()) {
+  const supertypes = new Map<string, string[]>();
+  /** Per handle: the rank of an own symbol, -1 for any other; and whether it is callable. */
+  const rankOfHandle = new Int32Array(strings.length).fill(-1);
+  const callable = new Uint8Array(strings.length);
+  ids.forEach((id, rank) => {
+    const { fact: s, handle } = unordered.get(id)!;
+    symbols.set(id, s);
+    rankOfHandle[handle] = rank;
+    if (callableKinds.has(s.kind)) callable[handle] = 1;
     if (s.owner) push(contains, s.owner, s.id);
     if (s.kind !== 'module') push(fileSymbols, s.file, s.id);
-  }
+    const supers = implemented[handle];
+    if (supers) supertypes.set(s.id, sortedUnique(supers.map((h) => strings[h]!)));
+  });
+  unordered.clear();
 
-  const calls = new Map<string, string[]>();
-  const callers = new Map<string, string[]>();
-  for (const [from, to] of referencePairs) {
-    const callee = symbols.get(to);
-    if (!callee || !callableKinds.has(callee.kind) || !symbols.has(from)) continue;
-    push(calls, from, to);
-    push(callers, to, from);
-  }
+  const { calls, callers } = callEdges(referenceFrom, referenceTo, rankOfHandle, callable, ids);
 
-  const supertypes = new Map<string, string[]>();
-  for (const s of symbols.values()) {
-    const rels = infos.get(s.id)?.relationships ?? [];
-    for (const r of rels) if (r.isImplementation && r.symbol !== s.id && !isLocalSymbol(r.symbol)) push(supertypes, s.id, r.symbol);
-  }
-
-  for (const map of [contains, fileSymbols, calls, callers, supertypes]) for (const [k, v] of map) map.set(k, sortedUnique(v));
   const scopesByFile = new Map<string, Array<{ id: string; enclosingRange: Range }>>();
   for (const c of scopeCandidates) {
     if (!symbols.has(c.id)) continue;
@@ -309,7 +365,7 @@ export async function buildFactGraph(indexPath: string, project: { name: string 
   }
   return {
     packagePrefix,
-    symbols: new Map([...symbols.entries()].sort(([a], [b]) => compareStrings(a, b))),
+    symbols,
     contains,
     calls,
     callers,
@@ -321,6 +377,52 @@ export async function buildFactGraph(indexPath: string, project: { name: string 
   };
 }
 
+/**
+ * caller → callees and callee → callers from interned reference pairs. Each
+ * pair whose ends are own symbols and whose target is callable becomes a pair
+ * of ranks in id order; a counting sort by head then gives every list in
+ * order without comparing a single string.
+ */
+function callEdges(
+  referenceFrom: number[],
+  referenceTo: number[],
+  rankOfHandle: Int32Array,
+  callable: Uint8Array,
+  ids: string[],
+): { calls: Map<string, string[]>; callers: Map<string, string[]> } {
+  const from = new Int32Array(referenceFrom.length);
+  const to = new Int32Array(referenceFrom.length);
+  let edges = 0;
+  for (let i = 0; i < referenceFrom.length; i++) {
+    const f = rankOfHandle[referenceFrom[i]!]!;
+    const t = rankOfHandle[referenceTo[i]!]!;
+    if (f < 0 || t < 0 || !callable[referenceTo[i]!]) continue;
+    from[edges] = f;
+    to[edges] = t;
+    edges += 1;
+  }
+  return { calls: adjacency(from, to, edges, ids), callers: adjacency(to, from, edges, ids) };
+}
+
+/** head → sorted, de-duplicated tails, for the first `count` (head, tail) rank pairs; keys in id order. */
+function adjacency(heads: Int32Array, tails: Int32Array, count: number, ids: string[]): Map<string, string[]> {
+  const start = new Int32Array(ids.length + 1);
+  for (let i = 0; i < count; i++) start[heads[i]! + 1]! += 1;
+  for (let h = 0; h < ids.length; h++) start[h + 1]! += start[h]!;
+  const cursor = start.slice(0, ids.length);
+  const grouped = new Int32Array(count);
+  for (let i = 0; i < count; i++) grouped[cursor[heads[i]!]!++] = tails[i]!;
+  const out = new Map<string, string[]>();
+  for (let h = 0; h < ids.length; h++) {
+    if (start[h] === start[h + 1]) continue;
+    const segment = grouped.subarray(start[h]!, start[h + 1]!).sort();
+    const list: string[] = [];
+    for (let j = 0; j < segment.length; j++) if (j === 0 || segment[j] !== segment[j - 1]) list.push(ids[segment[j]!]!);
+    out.set(ids[h]!, list);
+  }
+  return out;
+}
+
 function push(map: Map<string, string[]>, key: string, value: string): void {
   const list = map.get(key);
   if (list) list.push(value);
@@ -329,6 +431,14 @@ function push(map: Map<string, string[]>, key: string, value: string): void {
 
 function isAfter(r: Range, line: number, char: number): boolean {
   return r[0] > line || (r[0] === line && r[1] > char);
+}
+
+/** isModuleDescriptor without a full parse for the common cases: a namespace ends in `/`. */
+function isModuleSymbol(symbol: string): boolean {
+  if (symbol.endsWith('/')) return true;
+  if (!symbol.endsWith('__init__:')) return false;
+  const parsed = parseSymbol(symbol);
+  return !!parsed && isModuleDescriptor(parsed);
 }
 
 function isModuleDescriptor(parsed: ParsedSymbol): boolean {

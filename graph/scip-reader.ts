@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import protobuf from 'protobufjs';
 import { PipelineError } from '../pipeline/errors.ts';
+import type { SymbolTable } from './symbol-table.ts';
 
 const protoPath = fileURLToPath(new URL('../schemas/scip.proto', import.meta.url));
 const root = protobuf.loadSync(protoPath);
@@ -59,6 +60,30 @@ export type ScipEntry =
  * not the file.
  */
 export async function* readScipIndex(path: string): AsyncGenerator<ScipEntry> {
+  yield* readScipFields(path, (fieldNumber, bytes, offset) => decodeField(fieldNumber, bytes, path, offset));
+}
+
+/**
+ * The documents of a SCIP index in the fact graph's compact form (symbols as
+ * handles in `table`); metadata is still decoded, so a corrupt one fails the
+ * same way, and other fields are skipped.
+ */
+export async function* readCompactDocuments(path: string, table: SymbolTable): AsyncGenerator<CompactDocument> {
+  const decode = (fieldNumber: number, bytes: Buffer, offset: number): CompactDocument | undefined => {
+    if (fieldNumber !== 2) {
+      decodeField(fieldNumber, bytes, path, offset);
+      return undefined;
+    }
+    try {
+      return decodeCompactDocument(bytes, table);
+    } catch (error) {
+      throw new PipelineError(`corrupt SCIP document at offset ${offset}: ${(error as Error).message}`, { file: path });
+    }
+  };
+  for await (const doc of readScipFields(path, decode)) if (doc) yield doc;
+}
+
+async function* readScipFields<T>(path: string, decode: (fieldNumber: number, bytes: Buffer, offset: number) => T): AsyncGenerator<T> {
   let pending: Buffer = Buffer.alloc(0);
   let offset = 0;
   let sawAny = false;
@@ -69,8 +94,7 @@ export async function* readScipIndex(path: string): AsyncGenerator<ScipEntry> {
       for (;;) {
         const field = nextField(pending, path, offset);
         if (!field) break;
-        const bytes = pending.subarray(field.start, field.end);
-        yield decodeField(field.fieldNumber, bytes, path, offset);
+        yield decode(field.fieldNumber, pending.subarray(field.start, field.end), offset);
         sawAny = true;
         offset += field.end;
         pending = pending.subarray(field.end);
@@ -119,13 +143,13 @@ function nextField(buf: Buffer, path: string, offset: number): { fieldNumber: nu
   return { fieldNumber, start: length.next, end };
 }
 
-function decodeField(fieldNumber: number, bytes: Uint8Array, path: string, offset: number): ScipEntry {
+function decodeField(fieldNumber: number, bytes: Buffer, path: string, offset: number): ScipEntry {
   try {
     if (fieldNumber === 1) {
       return { field: 'metadata', bytes, value: MetadataType.toObject(MetadataType.decode(bytes), toObjectOptions) as ScipMetadata };
     }
     if (fieldNumber === 2) {
-      return { field: 'document', bytes, value: DocumentType.toObject(DocumentType.decode(bytes), toObjectOptions) as ScipDocument };
+      return { field: 'document', bytes, value: decodeDocument(bytes) };
     }
   } catch (error) {
     throw new PipelineError(`corrupt SCIP ${fieldNumber === 1 ? 'metadata' : 'document'} at offset ${offset}: ${(error as Error).message}`, {
@@ -144,4 +168,283 @@ export function frameField(fieldNumber: number, bytes: Uint8Array): Buffer {
 
 export function encodeMetadata(metadata: ScipMetadata): Uint8Array {
   return MetadataType.encode(MetadataType.fromObject(metadata)).finish();
+}
+
+/**
+ * A reader over one protobuf message's bytes, for the Document fields the
+ * pipeline reads. protobufjs decodes into message objects and then copies them
+ * into plain ones; on a 10M-occurrence index that double pass dominated the
+ * graph stage, so documents are decoded here in one pass straight into the
+ * plain shapes, skipping fields nobody reads.
+ */
+class WireReader {
+  pos: number;
+  constructor(
+    private readonly buf: Buffer,
+    start: number,
+    readonly end: number,
+  ) {
+    this.pos = start;
+  }
+
+  varint(): number {
+    let b = this.byte();
+    if (b < 0x80) return b;
+    let value = b & 0x7f;
+    let shift = 7;
+    for (;;) {
+      b = this.byte();
+      // Bits past 32 only carry an int32's sign extension: keep the low 32 bits.
+      if (shift < 32) value |= (b & 0x7f) << shift;
+      if (b < 0x80) return shift < 28 ? value : value | 0;
+      shift += 7;
+      if (shift > 63) throw new Error(`varint longer than 10 bytes at offset ${this.pos}`);
+    }
+  }
+
+  private byte(): number {
+    if (this.pos >= this.end) throw new Error('index out of range');
+    return this.buf[this.pos++]!;
+  }
+
+  /** A length-delimited field's end offset; the reader is left at its start. */
+  delimited(): number {
+    const length = this.varint();
+    const end = this.pos + length;
+    if (length < 0 || end > this.end) throw new Error('index out of range');
+    return end;
+  }
+
+  /** A string field as a handle in `table`, without making a string for a symbol already seen. */
+  handle(table: SymbolTable): number {
+    const end = this.delimited();
+    const handle = table.intern(this.buf, this.pos, end);
+    this.pos = end;
+    return handle;
+  }
+
+  string(): string {
+    const end = this.delimited();
+    const text = this.buf.toString('utf8', this.pos, end);
+    this.pos = end;
+    return text;
+  }
+
+  /** A repeated int32, packed or not. */
+  int32s(wireType: number, into: number[]): void {
+    if (wireType !== 0 && wireType !== 2) throw new Error(`invalid wire type ${wireType} for a repeated int32 at offset ${this.pos}`);
+    if (wireType === 0) {
+      into.push(this.varint() | 0);
+      return;
+    }
+    const end = this.delimited();
+    while (this.pos < end) into.push(this.varint() | 0);
+    if (this.pos !== end) throw new Error('index out of range');
+  }
+
+  skip(wireType: number): void {
+    switch (wireType) {
+      case 0:
+        this.varint();
+        return;
+      case 1:
+        this.advance(8);
+        return;
+      case 2:
+        this.pos = this.delimited();
+        return;
+      case 5:
+        this.advance(4);
+        return;
+      default:
+        throw new Error(`invalid wire type ${wireType} at offset ${this.pos}`);
+    }
+  }
+
+  private advance(n: number): void {
+    if (this.pos + n > this.end) throw new Error('index out of range');
+    this.pos += n;
+  }
+}
+
+export function decodeDocument(buf: Buffer): ScipDocument {
+  const r = new WireReader(buf, 0, buf.length);
+  const doc: ScipDocument = { relativePath: '', language: '', occurrences: [], symbols: [] };
+  while (r.pos < r.end) {
+    const tag = r.varint();
+    switch (tag) {
+      case (1 << 3) | 2:
+        doc.relativePath = r.string();
+        break;
+      case (2 << 3) | 2:
+        doc.occurrences.push(decodeOccurrence(r));
+        break;
+      case (3 << 3) | 2:
+        doc.symbols.push(decodeSymbolInformation(r));
+        break;
+      case (4 << 3) | 2:
+        doc.language = r.string();
+        break;
+      default:
+        r.skip(tag & 7);
+    }
+  }
+  return doc;
+}
+
+function decodeOccurrence(r: WireReader): ScipOccurrence {
+  const end = r.delimited();
+  const occ: ScipOccurrence = { range: [], symbol: '', symbolRoles: 0, enclosingRange: [] };
+  while (r.pos < end) {
+    const tag = r.varint();
+    const field = tag >>> 3;
+    if (field === 1) r.int32s(tag & 7, occ.range);
+    else if (tag === ((2 << 3) | 2)) occ.symbol = r.string();
+    else if (tag === 3 << 3) occ.symbolRoles = r.varint() | 0;
+    else if (field === 7) r.int32s(tag & 7, occ.enclosingRange);
+    else r.skip(tag & 7);
+  }
+  if (r.pos !== end) throw new Error('index out of range');
+  return occ;
+}
+
+function decodeSymbolInformation(r: WireReader): ScipSymbolInformation {
+  const end = r.delimited();
+  const info: ScipSymbolInformation = { symbol: '', documentation: [], relationships: [], kind: 0, displayName: '', enclosingSymbol: '' };
+  while (r.pos < end) {
+    const tag = r.varint();
+    if (tag === ((1 << 3) | 2)) info.symbol = r.string();
+    else if (tag === ((3 << 3) | 2)) info.documentation.push(r.string());
+    else if (tag === ((4 << 3) | 2)) info.relationships.push(decodeRelationship(r));
+    else if (tag === 5 << 3) info.kind = r.varint() | 0;
+    else if (tag === ((6 << 3) | 2)) info.displayName = r.string();
+    else if (tag === ((8 << 3) | 2)) info.enclosingSymbol = r.string();
+    else r.skip(tag & 7);
+  }
+  if (r.pos !== end) throw new Error('index out of range');
+  return info;
+}
+
+function decodeRelationship(r: WireReader): ScipRelationship {
+  const end = r.delimited();
+  const rel: ScipRelationship = { symbol: '', isReference: false, isImplementation: false, isTypeDefinition: false, isDefinition: false };
+  while (r.pos < end) {
+    const tag = r.varint();
+    if (tag === ((1 << 3) | 2)) rel.symbol = r.string();
+    else if (tag === 2 << 3) rel.isReference = r.varint() !== 0;
+    else if (tag === 3 << 3) rel.isImplementation = r.varint() !== 0;
+    else if (tag === 4 << 3) rel.isTypeDefinition = r.varint() !== 0;
+    else if (tag === 5 << 3) rel.isDefinition = r.varint() !== 0;
+    else r.skip(tag & 7);
+  }
+  if (r.pos !== end) throw new Error('index out of range');
+  return rel;
+}
+
+/**
+ * A document as the fact graph reads it: symbols as handles in a SymbolTable,
+ * occurrences in flat arrays (occurrence i's range at [4i, 4i + 4), unused
+ * slots 0, with the length SCIP gave).
+ */
+export interface CompactDocument {
+  relativePath: string;
+  symbol: number[];
+  roles: number[];
+  range: number[];
+  rangeLength: number[];
+  enclosingRange: number[];
+  enclosingLength: number[];
+  infos: CompactSymbolInformation[];
+}
+
+export interface CompactSymbolInformation {
+  symbol: number;
+  /** The first documentation entry (the hover text), if any. */
+  documentation?: string;
+  displayName: string;
+  /** Handles of the symbols its relationships mark `is_implementation`. */
+  implements: number[];
+}
+
+function decodeCompactDocument(buf: Buffer, table: SymbolTable): CompactDocument {
+  const r = new WireReader(buf, 0, buf.length);
+  const doc: CompactDocument = { relativePath: '', symbol: [], roles: [], range: [], rangeLength: [], enclosingRange: [], enclosingLength: [], infos: [] };
+  while (r.pos < r.end) {
+    const tag = r.varint();
+    if (tag === ((1 << 3) | 2)) doc.relativePath = r.string();
+    else if (tag === ((2 << 3) | 2)) decodeCompactOccurrence(r, table, doc);
+    else if (tag === ((3 << 3) | 2)) doc.infos.push(decodeCompactSymbolInformation(r, table));
+    else r.skip(tag & 7);
+  }
+  return doc;
+}
+
+const scratch: number[] = [];
+
+function decodeCompactOccurrence(r: WireReader, table: SymbolTable, doc: CompactDocument): void {
+  const end = r.delimited();
+  let symbol = -1;
+  let roles = 0;
+  const at = doc.symbol.length * 4;
+  doc.range.push(0, 0, 0, 0);
+  doc.enclosingRange.push(0, 0, 0, 0);
+  let rangeLength = 0;
+  let enclosingLength = 0;
+  while (r.pos < end) {
+    const tag = r.varint();
+    const field = tag >>> 3;
+    if (field === 1 || field === 7) {
+      scratch.length = 0;
+      r.int32s(tag & 7, scratch);
+      const into = field === 1 ? doc.range : doc.enclosingRange;
+      const already = field === 1 ? rangeLength : enclosingLength;
+      for (let k = 0; k < scratch.length && already + k < 4; k++) into[at + already + k] = scratch[k]!;
+      if (field === 1) rangeLength += scratch.length;
+      else enclosingLength += scratch.length;
+    } else if (tag === ((2 << 3) | 2)) symbol = r.handle(table);
+    else if (tag === 3 << 3) roles = r.varint() | 0;
+    else r.skip(tag & 7);
+  }
+  if (r.pos !== end) throw new Error('index out of range');
+  // An occurrence without a symbol names the empty string, as a full decode would.
+  if (symbol < 0) symbol = table.intern(Buffer.alloc(0), 0, 0);
+  doc.symbol.push(symbol);
+  doc.roles.push(roles);
+  doc.rangeLength.push(rangeLength);
+  doc.enclosingLength.push(enclosingLength);
+}
+
+function decodeCompactSymbolInformation(r: WireReader, table: SymbolTable): CompactSymbolInformation {
+  const end = r.delimited();
+  const info: CompactSymbolInformation = { symbol: -1, displayName: '', implements: [] };
+  while (r.pos < end) {
+    const tag = r.varint();
+    if (tag === ((1 << 3) | 2)) info.symbol = r.handle(table);
+    else if (tag === ((3 << 3) | 2)) {
+      const text = r.string();
+      info.documentation ??= text;
+    } else if (tag === ((4 << 3) | 2)) {
+      const rel = decodeRelationshipHandle(r, table);
+      if (rel.isImplementation) info.implements.push(rel.symbol);
+    } else if (tag === ((6 << 3) | 2)) info.displayName = r.string();
+    else r.skip(tag & 7);
+  }
+  if (r.pos !== end) throw new Error('index out of range');
+  if (info.symbol < 0) info.symbol = table.intern(Buffer.alloc(0), 0, 0);
+  return info;
+}
+
+function decodeRelationshipHandle(r: WireReader, table: SymbolTable): { symbol: number; isImplementation: boolean } {
+  const end = r.delimited();
+  let symbol = -1;
+  let isImplementation = false;
+  while (r.pos < end) {
+    const tag = r.varint();
+    if (tag === ((1 << 3) | 2)) symbol = r.handle(table);
+    else if (tag === 3 << 3) isImplementation = r.varint() !== 0;
+    else r.skip(tag & 7);
+  }
+  if (r.pos !== end) throw new Error('index out of range');
+  if (symbol < 0) symbol = table.intern(Buffer.alloc(0), 0, 0);
+  return { symbol, isImplementation };
 }
