@@ -41,7 +41,7 @@ export interface Manifest {
   counts: { total: number; by_category: Record<string, number>; by_sub_type: Record<string, number>; by_gold_source: Record<string, number> };
   power: { by_category: Record<string, PowerRow>; by_gold_source: Record<string, PowerRow> };
   shortfalls: Array<{ category: string; n: number; reason: string }>;
-  sub_types: Array<{ category: string; sub_type: string; gold_source: string; candidates: number; emitted: number; reason?: string }>;
+  sub_types: Array<{ category: string; sub_type: string; gold_source: string; targets: number; emitted: number; exhausted: boolean; reason?: string }>;
   inexpressible: Array<{ category: string; sub_type: string; reason: string }>;
   grep: { rg_version: string; searches: number; scenarios: number; share: number; disagreements: GrepDisagreement[] };
   overlays: { manual: string | null; specs: string | null };
@@ -125,20 +125,24 @@ export function buildManifest(m: ManifestInput): Manifest {
       .filter((c) => byCategory[c]! < CATEGORY_MINIMUM)
       .map((c) => {
         const reports = m.subTypes.filter((r) => r.category === c);
-        const candidates = reports.reduce((a, r) => a + r.candidates, 0);
+        // Below its quota, every member ran dry: what was emitted is all the category's pool holds.
+        const offered = reports.reduce((a, r) => a + r.emitted, 0);
         const reason =
           c === 'SafetyNet'
             ? 'SafetyNet comes only from hand-written overlays (scenarios/manual/)'
-            : `the corpus offers ${candidates} distinct question(s) for this category after de-duplication`;
+            : `the corpus offers ${offered} distinct question(s) for this category after de-duplication`;
         return { category: c, n: byCategory[c]!, reason };
       }),
     sub_types: m.subTypes.map((r) => ({
       category: r.category,
       sub_type: r.sub_type,
       gold_source: goldOf.get(r.sub_type)!.goldSource,
-      candidates: r.candidates,
+      targets: r.targets,
       emitted: r.emitted,
-      ...(r.candidates === 0 ? { reason: `needs ${goldOf.get(r.sub_type)!.needs}; this corpus has none` } : {}),
+      exhausted: r.exhausted,
+      ...(feedsNothing(r)
+        ? { reason: `needs ${goldOf.get(r.sub_type)!.needs}; ${r.targets ? `none of its ${r.targets} candidate(s) yields a question not already asked` : 'this corpus has none'}` }
+        : {}),
     })),
     inexpressible: inexpressibleSubTypes,
     grep: {
@@ -155,4 +159,9 @@ export function buildManifest(m: ManifestInput): Manifest {
       scenarios: scenarios.length,
     },
   };
+}
+
+/** A sub-type that drafted every candidate and still asked nothing: the corpus cannot feed it. */
+export function feedsNothing(r: { exhausted: boolean; emitted: number }): boolean {
+  return r.exhausted && r.emitted === 0;
 }

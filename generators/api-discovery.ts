@@ -3,7 +3,7 @@ import { escapeName } from '../graph/symbols.ts';
 import { compoundOf, typoOf } from './adversarial.ts';
 import { identifierWords } from './facts.ts';
 import { isTypeableName } from './completion.ts';
-import { MAX_ANSWER_SET, type Draft, type SubTypeGenerator } from './types.ts';
+import { MAX_ANSWER_SET, type Candidate, type SubTypeGenerator } from './types.ts';
 
 const nonCallableKinds = new Set(['class', 'interface', 'enum', 'type_alias', 'enum_member', 'field', 'property', 'variable', 'constant'] as const);
 
@@ -15,15 +15,17 @@ export const apiDiscoveryGenerators: SubTypeGenerator[] = [
     rationale: 'types, fields and variables (callables go to signature_recall) looked up by full id; exact_set of that one id',
     needs: 'a type, field or variable outside test code',
     asks: { op: 'lookup', expected: 'exact_set' },
-    drafts({ facts }) {
+    candidates({ facts }) {
       return facts
         .targets(nonCallableKinds)
         .filter((s) => isTypeableName(s.name))
         .map((s) => ({
           file: s.file,
-          intent: `Has the id of ${s.display} from an earlier session; checks that the ${s.kind} still exists`,
-          query: { op: 'lookup', name: s.id, bare_name: false },
-          expected: { kind: 'exact_set', stable_ids: [s.id] },
+          draft: () => ({
+            intent: `Has the id of ${s.display} from an earlier session; checks that the ${s.kind} still exists`,
+            query: { op: 'lookup', name: s.id, bare_name: false },
+            expected: { kind: 'exact_set', stable_ids: [s.id] },
+          }),
         }));
     },
   },
@@ -35,29 +37,32 @@ export const apiDiscoveryGenerators: SubTypeGenerator[] = [
     rationale: 'member transplant: a real method name under a real type that lacks it, by full id; checked absent, exact_set []',
     needs: 'a class with members and a method name it lacks',
     asks: { op: 'lookup', expected: 'exact_set' },
-    drafts({ facts, rng }) {
-      const types = facts.targets(new Set(['class', 'interface'])).filter((t) => facts.members(t.id).length > 0);
+    candidates({ facts, rng }) {
       const methods = facts.targets(new Set(['method'])).filter((m) => isTypeableName(m.name));
-      const drafts: Draft[] = [];
-      for (const type of types) {
-        const own = new Set(facts.members(type.id).map((id) => facts.symbol(id)!.name));
-        // A few seeded draws find a foreign method name without scanning every method for every type.
-        let donor: (typeof methods)[number] | undefined;
-        for (let attempt = 0; attempt < 8 && methods.length && !donor; attempt++) {
-          const candidate = methods[rng.int(methods.length)]!;
-          if (candidate.owner !== type.id && !own.has(candidate.name)) donor = candidate;
-        }
-        if (!donor) continue;
-        const id = `${type.id}${escapeName(donor.name)}().`;
-        if (facts.symbol(id) || facts.lookupBare(`${type.name}#${donor.name}`).length) continue;
-        drafts.push({
+      if (!methods.length) return [];
+      return facts
+        .targets(new Set(['class', 'interface']))
+        .filter((t) => facts.members(t.id).length > 0)
+        .map((type) => ({
           file: type.file,
-          intent: `Assumes ${type.display} has a method \`${donor.name}\` (it exists on ${facts.symbol(donor.owner!)?.display ?? 'another type'}, not here); the id must not resolve`,
-          query: { op: 'lookup', name: id, bare_name: false },
-          expected: { kind: 'exact_set', stable_ids: [] },
-        });
-      }
-      return drafts;
+          draft: () => {
+            const own = new Set(facts.members(type.id).map((id) => facts.symbol(id)!.name));
+            // A few seeded draws find a foreign method name without scanning every method for every type.
+            let donor: (typeof methods)[number] | undefined;
+            for (let attempt = 0; attempt < 8 && !donor; attempt++) {
+              const candidate = methods[rng.int(methods.length)]!;
+              if (candidate.owner !== type.id && !own.has(candidate.name)) donor = candidate;
+            }
+            if (!donor) return undefined;
+            const id = `${type.id}${escapeName(donor.name)}().`;
+            if (facts.symbol(id) || facts.lookupBare(`${type.name}#${donor.name}`).length) return undefined;
+            return {
+              intent: `Assumes ${type.display} has a method \`${donor.name}\` (it exists on ${facts.symbol(donor.owner!)?.display ?? 'another type'}, not here); the id must not resolve`,
+              query: { op: 'lookup', name: id, bare_name: false },
+              expected: { kind: 'exact_set', stable_ids: [] },
+            };
+          },
+        }));
     },
   },
   {
@@ -68,9 +73,9 @@ export const apiDiscoveryGenerators: SubTypeGenerator[] = [
     rationale: 'plausible compounds of two real type names (head of one, tail of the other), checked absent ignoring case; exact_set []',
     needs: 'two class names to blend into an absent one',
     asks: { op: 'lookup', expected: 'exact_set' },
-    drafts({ facts, rng }) {
+    candidates({ facts, rng }) {
       const names = [...new Set(facts.targets(new Set(['class', 'interface'])).map((t) => t.name))].filter(isTypeableName).sort();
-      const drafts: Draft[] = [];
+      const candidates: Candidate[] = [];
       const seen = new Set<string>();
       for (const a of names) {
         const b = names[rng.int(names.length)]!;
@@ -78,14 +83,16 @@ export const apiDiscoveryGenerators: SubTypeGenerator[] = [
         if (!invented || seen.has(invented) || facts.nameTaken(invented)) continue;
         seen.add(invented);
         const source = facts.lookupBare(a)[0]!;
-        drafts.push({
+        candidates.push({
           file: facts.symbol(source)!.file,
-          intent: `Recalls a class \`${invented}\`, blending the real ${a} and ${b}; no such class exists`,
-          query: { op: 'lookup', name: invented, bare_name: true, kind: 'class' },
-          expected: { kind: 'exact_set', stable_ids: [] },
+          draft: () => ({
+            intent: `Recalls a class \`${invented}\`, blending the real ${a} and ${b}; no such class exists`,
+            query: { op: 'lookup', name: invented, bare_name: true, kind: 'class' },
+            expected: { kind: 'exact_set', stable_ids: [] },
+          }),
         });
       }
-      return drafts;
+      return candidates;
     },
   },
   {
@@ -96,22 +103,24 @@ export const apiDiscoveryGenerators: SubTypeGenerator[] = [
     rationale: 'one edit away from a real type or function name (5+ letters), checked absent ignoring case; exact_set []',
     needs: 'a type or function name of 5+ letters',
     asks: { op: 'lookup', expected: 'exact_set' },
-    drafts({ facts, rng }) {
-      const drafts: Draft[] = [];
+    candidates({ facts, rng }) {
+      const candidates: Candidate[] = [];
       const seen = new Set<string>();
       for (const s of facts.targets(new Set(['class', 'interface', 'function', 'method']))) {
         if (s.name.length < 5 || !isTypeableName(s.name) || seen.has(s.name)) continue;
         seen.add(s.name);
         const typo = typoOf(s.name, rng);
         if (typo === s.name || !isTypeableName(typo) || facts.nameTaken(typo)) continue;
-        drafts.push({
+        candidates.push({
           file: s.file,
-          intent: `Types \`${typo}\`, a slip for ${s.display}; the misspelt name must match nothing`,
-          query: { op: 'lookup', name: typo, bare_name: true },
-          expected: { kind: 'exact_set', stable_ids: [] },
+          draft: () => ({
+            intent: `Types \`${typo}\`, a slip for ${s.display}; the misspelt name must match nothing`,
+            query: { op: 'lookup', name: typo, bare_name: true },
+            expected: { kind: 'exact_set', stable_ids: [] },
+          }),
         });
       }
-      return drafts;
+      return candidates;
     },
   },
   {
@@ -121,18 +130,20 @@ export const apiDiscoveryGenerators: SubTypeGenerator[] = [
     rationale: 'short names shared by 2..40 symbols; exact_set over all of them, never one arbitrary pick',
     needs: 'a short name shared by 2..40 symbols',
     asks: { op: 'lookup', expected: 'exact_set' },
-    drafts({ facts }) {
-      const drafts: Draft[] = [];
+    candidates({ facts }) {
+      const candidates: Candidate[] = [];
       for (const [name, symbols] of [...facts.byName.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
         if (!isTypeableName(name) || symbols.length < 2 || symbols.length > MAX_ANSWER_SET || symbols.every((s) => facts.inTestFile(s.file))) continue;
-        drafts.push({
+        candidates.push({
           file: symbols[0]!.file,
-          intent: `Sees \`${name}\` used and must resolve it; ${symbols.length} symbols share the name (for instance ${symbols[0]!.display}), so all are expected`,
-          query: { op: 'lookup', name, bare_name: true },
-          expected: { kind: 'exact_set', stable_ids: facts.lookupBare(name) },
+          draft: () => ({
+            intent: `Sees \`${name}\` used and must resolve it; ${symbols.length} symbols share the name (for instance ${symbols[0]!.display}), so all are expected`,
+            query: { op: 'lookup', name, bare_name: true },
+            expected: { kind: 'exact_set', stable_ids: facts.lookupBare(name) },
+          }),
         });
       }
-      return drafts;
+      return candidates;
     },
   },
   {
@@ -142,24 +153,28 @@ export const apiDiscoveryGenerators: SubTypeGenerator[] = [
     rationale: 'short names used by symbols of 2+ kinds, asked with one kind; exact_set over the symbols of that kind',
     needs: 'a short name used by symbols of two kinds',
     asks: { op: 'lookup', expected: 'exact_set' },
-    drafts({ facts }) {
-      const drafts: Draft[] = [];
+    candidates({ facts }) {
+      const candidates: Candidate[] = [];
       for (const [name, symbols] of [...facts.byName.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+        if (!isTypeableName(name)) continue;
         const kinds = [...new Set(symbols.map((s) => s.kind))].sort();
-        if (!isTypeableName(name) || kinds.length < 2 || symbols.every((s) => facts.inTestFile(s.file))) continue;
+        if (kinds.length < 2 || symbols.every((s) => facts.inTestFile(s.file))) continue;
         for (const kind of kinds) {
-          const ids = facts.lookupBare(name, kind);
-          if (ids.length > MAX_ANSWER_SET) continue;
-          const example = facts.symbol(ids[0]!)!;
-          drafts.push({
+          const ofKind = symbols.filter((s) => s.kind === kind);
+          if (ofKind.length > MAX_ANSWER_SET) continue;
+          // The smallest id: the first that lookupBare returns.
+          const example = ofKind.reduce((a, b) => (b.id < a.id ? b : a));
+          candidates.push({
             file: example.file,
-            intent: `Wants the ${kind} \`${name}\` (such as ${example.display}), not the ${kinds.filter((k) => k !== kind).join('/')} of the same name`,
-            query: { op: 'lookup', name, bare_name: true, kind },
-            expected: { kind: 'exact_set', stable_ids: ids },
+            draft: () => ({
+              intent: `Wants the ${kind} \`${name}\` (such as ${example.display}), not the ${kinds.filter((k) => k !== kind).join('/')} of the same name`,
+              query: { op: 'lookup', name, bare_name: true, kind },
+              expected: { kind: 'exact_set', stable_ids: facts.lookupBare(name, kind) },
+            }),
           });
         }
       }
-      return drafts;
+      return candidates;
     },
   },
   {
@@ -169,22 +184,26 @@ export const apiDiscoveryGenerators: SubTypeGenerator[] = [
     rationale: 'member names that 2+ types declare, asked as `Type#member`; exact_set over that type\'s member(s)',
     needs: 'a member name declared by two types',
     asks: { op: 'lookup', expected: 'exact_set' },
-    drafts({ facts }) {
-      const drafts: Draft[] = [];
+    candidates({ facts }) {
+      const candidates: Candidate[] = [];
       for (const s of facts.targets()) {
         const owner = s.owner ? facts.symbol(s.owner) : undefined;
         if (!owner || !typeKinds.has(owner.kind) || !isTypeableName(s.name)) continue;
         const others = facts.typeOwnersOf(s.name).size - 1;
         if (others < 1) continue;
-        const form = `${owner.name}#${s.name}`;
-        drafts.push({
+        candidates.push({
           file: s.file,
-          intent: `Means \`${s.name}\` on ${owner.display} (${others} other type${others > 1 ? 's' : ''} declare the same member)`,
-          query: { op: 'lookup', name: form, bare_name: true },
-          expected: { kind: 'exact_set', stable_ids: facts.lookupBare(form) },
+          draft: () => {
+            const form = `${owner.name}#${s.name}`;
+            return {
+              intent: `Means \`${s.name}\` on ${owner.display} (${others} other type${others > 1 ? 's' : ''} declare the same member)`,
+              query: { op: 'lookup', name: form, bare_name: true },
+              expected: { kind: 'exact_set', stable_ids: facts.lookupBare(form) },
+            };
+          },
         });
       }
-      return drafts;
+      return candidates;
     },
   },
   {
@@ -195,8 +214,8 @@ export const apiDiscoveryGenerators: SubTypeGenerator[] = [
     rationale: 'a real function or method name rewritten in the other convention (snake_case <-> camelCase), checked absent ignoring case; exact_set []',
     needs: 'a multi-word function or method name',
     asks: { op: 'lookup', expected: 'exact_set' },
-    drafts({ facts }) {
-      const drafts: Draft[] = [];
+    candidates({ facts }) {
+      const candidates: Candidate[] = [];
       const seen = new Set<string>();
       for (const s of facts.targets(new Set(['function', 'method']))) {
         const words = identifierWords(s.name);
@@ -207,14 +226,16 @@ export const apiDiscoveryGenerators: SubTypeGenerator[] = [
           : words.map((w) => w.toLowerCase()).join('_');
         if (other === s.name || seen.has(other) || facts.nameTaken(other)) continue;
         seen.add(other);
-        drafts.push({
+        candidates.push({
           file: s.file,
-          intent: `Writes \`${other}\` out of habit, but the corpus spells it ${s.display}; the other convention must match nothing`,
-          query: { op: 'lookup', name: other, bare_name: true },
-          expected: { kind: 'exact_set', stable_ids: [] },
+          draft: () => ({
+            intent: `Writes \`${other}\` out of habit, but the corpus spells it ${s.display}; the other convention must match nothing`,
+            query: { op: 'lookup', name: other, bare_name: true },
+            expected: { kind: 'exact_set', stable_ids: [] },
+          }),
         });
       }
-      return drafts;
+      return candidates;
     },
   },
   {
@@ -225,27 +246,28 @@ export const apiDiscoveryGenerators: SubTypeGenerator[] = [
     rationale: 'a real top-level name placed under another real module, by full id; checked absent; exact_set []',
     needs: 'two modules with top-level symbols',
     asks: { op: 'lookup', expected: 'exact_set' },
-    drafts({ facts, rng }) {
+    candidates({ facts, rng }) {
       const modules = facts.targets(new Set(['module'])).filter((m) => facts.members(m.id).length > 0);
-      const drafts: Draft[] = [];
-      for (const home of modules) {
-        const members = facts.members(home.id).map((id) => facts.symbol(id)!).filter((x) => isTypeableName(x.name));
-        if (!members.length || modules.length < 2) continue;
-        const moved = members[rng.int(members.length)]!;
-        const target = modules[rng.int(modules.length)]!;
-        if (target.id === home.id) continue;
-        const suffix = moved.id.slice(home.id.endsWith('__init__:') ? home.id.length - '__init__:'.length : home.id.length);
-        const base = target.id.endsWith('__init__:') ? target.id.slice(0, -'__init__:'.length) : target.id;
-        const id = base + suffix;
-        if (facts.symbol(id)) continue;
-        drafts.push({
-          file: home.file,
-          intent: `Imports \`${moved.name}\` from ${target.name}, but it lives in ${home.name} (${moved.display}); the misplaced id must not resolve`,
-          query: { op: 'lookup', name: id, bare_name: false },
-          expected: { kind: 'exact_set', stable_ids: [] },
-        });
-      }
-      return drafts;
+      if (modules.length < 2) return [];
+      return modules.map((home) => ({
+        file: home.file,
+        draft: () => {
+          const members = facts.members(home.id).map((id) => facts.symbol(id)!).filter((x) => isTypeableName(x.name));
+          if (!members.length) return undefined;
+          const moved = members[rng.int(members.length)]!;
+          const target = modules[rng.int(modules.length)]!;
+          if (target.id === home.id) return undefined;
+          const suffix = moved.id.slice(home.id.endsWith('__init__:') ? home.id.length - '__init__:'.length : home.id.length);
+          const base = target.id.endsWith('__init__:') ? target.id.slice(0, -'__init__:'.length) : target.id;
+          const id = base + suffix;
+          if (facts.symbol(id)) return undefined;
+          return {
+            intent: `Imports \`${moved.name}\` from ${target.name}, but it lives in ${home.name} (${moved.display}); the misplaced id must not resolve`,
+            query: { op: 'lookup', name: id, bare_name: false },
+            expected: { kind: 'exact_set', stable_ids: [] },
+          };
+        },
+      }));
     },
   },
   {
@@ -255,20 +277,22 @@ export const apiDiscoveryGenerators: SubTypeGenerator[] = [
     rationale: 'short names defined in 2+ modules, asked by the full id of one of them; exact_set of that id',
     needs: 'a short name defined in two modules',
     asks: { op: 'lookup', expected: 'exact_set' },
-    drafts({ facts }) {
-      const drafts: Draft[] = [];
+    candidates({ facts }) {
+      const candidates: Candidate[] = [];
       for (const s of facts.targets()) {
         if (s.kind === 'module' || !isTypeableName(s.name)) continue;
         const twinFile = facts.filesOf(s.name).find((f) => f !== s.file);
         if (!twinFile) continue;
-        drafts.push({
+        candidates.push({
           file: s.file,
-          intent: `Means the \`${s.name}\` of ${s.file} (${s.display}), not the one in ${twinFile}; resolves it by full id`,
-          query: { op: 'lookup', name: s.id, bare_name: false },
-          expected: { kind: 'exact_set', stable_ids: [s.id] },
+          draft: () => ({
+            intent: `Means the \`${s.name}\` of ${s.file} (${s.display}), not the one in ${twinFile}; resolves it by full id`,
+            query: { op: 'lookup', name: s.id, bare_name: false },
+            expected: { kind: 'exact_set', stable_ids: [s.id] },
+          }),
         });
       }
-      return drafts;
+      return candidates;
     },
   },
   {
@@ -278,25 +302,29 @@ export const apiDiscoveryGenerators: SubTypeGenerator[] = [
     rationale: 'a short name defined in several files, looked for within one file; file_symbols of that file; contains over the symbols of that name there',
     needs: 'a short name defined in two files',
     asks: { op: 'file_symbols', expected: 'contains' },
-    drafts({ facts, rng }) {
-      const drafts: Draft[] = [];
+    candidates({ facts, rng }) {
+      const candidates: Candidate[] = [];
       for (const file of facts.graph.files) {
-        if (facts.inTestFile(file)) continue;
-        const shared = facts
-          .fileSymbols(file)
-          .map((id) => facts.symbol(id)!)
-          .filter((s) => isTypeableName(s.name) && facts.filesOf(s.name).length > 1);
-        if (!shared.length) continue;
-        const pick = shared[rng.int(shared.length)]!;
-        const here = shared.filter((s) => s.name === pick.name).map((s) => s.id).sort();
-        drafts.push({
+        if (facts.inTestFile(file) || !facts.fileSymbols(file).length) continue;
+        candidates.push({
           file,
-          intent: `Looks for \`${pick.name}\` only within ${file} (other files define the same name): expects ${pick.display} among that file's symbols`,
-          query: { op: 'file_symbols', file_path: file },
-          expected: { kind: 'contains', required: here },
+          draft: () => {
+            const shared = facts
+              .fileSymbols(file)
+              .map((id) => facts.symbol(id)!)
+              .filter((s) => isTypeableName(s.name) && facts.filesOf(s.name).length > 1);
+            if (!shared.length) return undefined;
+            const pick = shared[rng.int(shared.length)]!;
+            const here = shared.filter((s) => s.name === pick.name).map((s) => s.id).sort();
+            return {
+              intent: `Looks for \`${pick.name}\` only within ${file} (other files define the same name): expects ${pick.display} among that file's symbols`,
+              query: { op: 'file_symbols', file_path: file },
+              expected: { kind: 'contains', required: here },
+            };
+          },
         });
       }
-      return drafts;
+      return candidates;
     },
   },
 ];

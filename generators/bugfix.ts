@@ -1,6 +1,6 @@
 import { isTypeableName } from './completion.ts';
 import { escapeRegex, grepDraft, REGEX_ARGS } from './grep.ts';
-import { MAX_ANSWER_SET, type Draft, type SubTypeGenerator } from './types.ts';
+import { MAX_ANSWER_SET, type Candidate, type SubTypeGenerator } from './types.ts';
 
 const withinLimit = (ids: string[]): boolean => ids.length > 0 && ids.length <= MAX_ANSWER_SET;
 
@@ -12,15 +12,17 @@ export const bugfixGenerators: SubTypeGenerator[] = [
     rationale: 'functions and constructors with 1..40 callers (methods go to Refactor call_sites); exact_set over every caller',
     needs: 'a function or constructor with 1..40 callers',
     asks: { op: 'callers', expected: 'exact_set' },
-    drafts({ facts }) {
+    candidates({ facts }) {
       return facts
         .targets(new Set(['function', 'constructor']))
         .filter((s) => facts.callersComplete(s.id) && withinLimit(facts.callers(s.id)))
         .map((s) => ({
           file: s.file,
-          intent: `Suspects a bug in ${s.display}; lists every symbol whose body calls it`,
-          query: { op: 'callers', sym_stable_id: s.id },
-          expected: { kind: 'exact_set', stable_ids: facts.callers(s.id) },
+          draft: () => ({
+            intent: `Suspects a bug in ${s.display}; lists every symbol whose body calls it`,
+            query: { op: 'callers', sym_stable_id: s.id },
+            expected: { kind: 'exact_set', stable_ids: facts.callers(s.id) },
+          }),
         }));
     },
   },
@@ -31,15 +33,17 @@ export const bugfixGenerators: SubTypeGenerator[] = [
     rationale: 'callables that call 1..40 corpus callables; exact_set over every callee',
     needs: 'a callable that calls 1..40 corpus callables',
     asks: { op: 'callees', expected: 'exact_set' },
-    drafts({ facts }) {
+    candidates({ facts }) {
       return facts
         .targets()
         .filter((s) => facts.isCallable(s) && facts.calleesComplete(s.id) && withinLimit(facts.callees(s.id)))
         .map((s) => ({
           file: s.file,
-          intent: `Tracing a wrong result out of ${s.display}; lists every corpus function or method it calls`,
-          query: { op: 'callees', sym_stable_id: s.id },
-          expected: { kind: 'exact_set', stable_ids: facts.callees(s.id) },
+          draft: () => ({
+            intent: `Tracing a wrong result out of ${s.display}; lists every corpus function or method it calls`,
+            query: { op: 'callees', sym_stable_id: s.id },
+            expected: { kind: 'exact_set', stable_ids: facts.callees(s.id) },
+          }),
         }));
     },
   },
@@ -50,15 +54,21 @@ export const bugfixGenerators: SubTypeGenerator[] = [
     rationale: 'methods that 1..40 methods override (transitively); exact_set over every override',
     needs: 'an overridden method',
     asks: { op: 'implementors', expected: 'exact_set' },
-    drafts({ facts }) {
+    candidates({ facts }) {
       return facts
         .targets(new Set(['method']))
-        .filter((s) => withinLimit(facts.implementors(s.id)))
+        .filter((s) => facts.hasSubtypes(s.id))
         .map((s) => ({
           file: s.file,
-          intent: `Fixing ${s.display}: lists every method that overrides or implements it, which may carry the same bug`,
-          query: { op: 'implementors', sym_stable_id: s.id },
-          expected: { kind: 'exact_set', stable_ids: facts.implementors(s.id) },
+          draft: () => {
+            const overrides = facts.implementors(s.id);
+            if (!withinLimit(overrides)) return undefined;
+            return {
+              intent: `Fixing ${s.display}: lists every method that overrides or implements it, which may carry the same bug`,
+              query: { op: 'implementors', sym_stable_id: s.id },
+              expected: { kind: 'exact_set', stable_ids: overrides },
+            };
+          },
         }));
     },
   },
@@ -69,8 +79,8 @@ export const bugfixGenerators: SubTypeGenerator[] = [
     rationale: 'the second hop of an impact walk: callers of a direct caller of the suspect; exact_set over every such caller',
     needs: 'a caller that is itself called',
     asks: { op: 'callers', expected: 'exact_set' },
-    drafts({ facts }) {
-      const drafts: Draft[] = [];
+    candidates({ facts }) {
+      const candidates: Candidate[] = [];
       const seen = new Set<string>();
       for (const suspect of facts.targets()) {
         if (!facts.isCallable(suspect)) continue;
@@ -79,15 +89,17 @@ export const bugfixGenerators: SubTypeGenerator[] = [
           if (seen.has(hop) || hop === suspect.id || !facts.callersComplete(hop) || !withinLimit(second)) continue;
           seen.add(hop);
           const via = facts.symbol(hop)!;
-          drafts.push({
+          candidates.push({
             file: via.file,
-            intent: `Changing ${suspect.display} affects its caller ${via.display}; lists the callers of that caller (second hop of the impact)`,
-            query: { op: 'callers', sym_stable_id: hop },
-            expected: { kind: 'exact_set', stable_ids: second },
+            draft: () => ({
+              intent: `Changing ${suspect.display} affects its caller ${via.display}; lists the callers of that caller (second hop of the impact)`,
+              query: { op: 'callers', sym_stable_id: hop },
+              expected: { kind: 'exact_set', stable_ids: second },
+            }),
           });
         }
       }
-      return drafts;
+      return candidates;
     },
   },
   {
@@ -97,15 +109,17 @@ export const bugfixGenerators: SubTypeGenerator[] = [
     rationale: 'exception classes (an ancestor is the language base error), looked up by the short name a traceback shows; exact_set over every class of that name',
     needs: 'an exception class (one whose ancestors include the language base error)',
     asks: { op: 'lookup', expected: 'exact_set' },
-    drafts({ facts }) {
+    candidates({ facts }) {
       return facts
         .targets(new Set(['class']))
         .filter((s) => facts.isException(s.id))
         .map((s) => ({
           file: s.file,
-          intent: `A traceback names \`${s.name}\`; looks up the exception class ${s.display}`,
-          query: { op: 'lookup', name: s.name, bare_name: true, kind: 'class' },
-          expected: { kind: 'exact_set', stable_ids: facts.lookupBare(s.name, 'class') },
+          draft: () => ({
+            intent: `A traceback names \`${s.name}\`; looks up the exception class ${s.display}`,
+            query: { op: 'lookup', name: s.name, bare_name: true, kind: 'class' },
+            expected: { kind: 'exact_set', stable_ids: facts.lookupBare(s.name, 'class') },
+          }),
         }));
     },
   },
@@ -117,20 +131,20 @@ export const bugfixGenerators: SubTypeGenerator[] = [
     rationale: 'functions and methods whose short name (6+ letters) is unique in the corpus; callers answered by the symbols around `name(` lines rg finds, minus the definition; exact_set. Disagreements with the index are listed in the manifest',
     needs: 'a function or method with a unique name that is called',
     asks: { op: 'callers', expected: 'exact_set' },
-    drafts({ facts, grep }) {
-      const drafts: Draft[] = [];
-      for (const s of facts.targets()) {
-        if (!facts.isCallable(s) || s.name.length < 6 || !isTypeableName(s.name) || facts.byName.get(s.name)!.length > 1) continue;
-        const draft = grepDraft(facts, grep, { args: REGEX_ARGS, pattern: `\\b${escapeRegex(s.name)}\\s*\\(` }, {
+    candidates({ facts, grep }) {
+      return facts
+        .targets()
+        .filter((s) => facts.isCallable(s) && s.name.length >= 6 && isTypeableName(s.name) && facts.byName.get(s.name)!.length === 1)
+        .map((s) => ({
           file: s.file,
-          intent: `Suspects ${s.display}; finds every place whose text calls \`${s.name}(\``,
-          query: { op: 'callers', sym_stable_id: s.id },
-          excludeDefinitionOf: s.id,
-          maxAnswer: MAX_ANSWER_SET,
-        });
-        if (draft) drafts.push(draft);
-      }
-      return drafts;
+          draft: () =>
+            grepDraft(facts, grep, { args: REGEX_ARGS, pattern: `\\b${escapeRegex(s.name)}\\s*\\(` }, {
+              intent: `Suspects ${s.display}; finds every place whose text calls \`${s.name}(\``,
+              query: { op: 'callers', sym_stable_id: s.id },
+              excludeDefinitionOf: s.id,
+              maxAnswer: MAX_ANSWER_SET,
+            }),
+        }));
     },
   },
   {
@@ -140,20 +154,21 @@ export const bugfixGenerators: SubTypeGenerator[] = [
     rationale: 'exception classes used to wrap another error (`raise X(...) from e`, `new X(..., { cause })`); callers answered by the wrapping sites rg finds; exact_set',
     needs: 'code that wraps one error in another',
     asks: { op: 'callers', expected: 'exact_set' },
-    drafts({ facts, grep }) {
-      const drafts: Draft[] = [];
-      for (const s of facts.targets(new Set(['class']))) {
-        if (!facts.isException(s.id)) continue;
-        const name = escapeRegex(s.name);
-        const draft = grepDraft(facts, grep, { args: REGEX_ARGS, pattern: `raise\\s+${name}\\(.*\\)\\s+from\\s|new\\s+${name}\\(.*\\bcause\\b` }, {
+    candidates({ facts, grep }) {
+      return facts
+        .targets(new Set(['class']))
+        .filter((s) => facts.isException(s.id))
+        .map((s) => ({
           file: s.file,
-          intent: `Tracing where a low-level failure is re-raised as ${s.display}: lists every symbol that wraps an error in it`,
-          query: { op: 'callers', sym_stable_id: s.id },
-          maxAnswer: MAX_ANSWER_SET,
-        });
-        if (draft) drafts.push(draft);
-      }
-      return drafts;
+          draft: () => {
+            const name = escapeRegex(s.name);
+            return grepDraft(facts, grep, { args: REGEX_ARGS, pattern: `raise\\s+${name}\\(.*\\)\\s+from\\s|new\\s+${name}\\(.*\\bcause\\b` }, {
+              intent: `Tracing where a low-level failure is re-raised as ${s.display}: lists every symbol that wraps an error in it`,
+              query: { op: 'callers', sym_stable_id: s.id },
+              maxAnswer: MAX_ANSWER_SET,
+            });
+          },
+        }));
     },
   },
 ];

@@ -1,6 +1,6 @@
 import { typeKinds } from '../graph/fact-graph.ts';
 import { grepDraft, textRefQuery, textRefSearch } from './grep.ts';
-import { MAX_ANSWER_SET, type Draft, type SubTypeGenerator } from './types.ts';
+import { MAX_ANSWER_SET, type Candidate, type SubTypeGenerator } from './types.ts';
 
 /** Names an agent would never type: constructors and other synthetic members. */
 export function isTypeableName(name: string): boolean {
@@ -15,22 +15,26 @@ export const completionGenerators: SubTypeGenerator[] = [
     rationale: 'methods whose recorded signature returns their own type (`this`, `Self`, or the class name): the links of a fluent chain; lookup `Type#method`; exact_set',
     needs: 'a method whose signature returns its own type',
     asks: { op: 'lookup', expected: 'exact_set' },
-    drafts({ facts }) {
-      const drafts: Draft[] = [];
+    candidates({ facts }) {
+      const candidates: Candidate[] = [];
       for (const s of facts.targets(new Set(['method']))) {
         const owner = s.owner ? facts.symbol(s.owner) : undefined;
         if (!owner || !s.signature || !isTypeableName(s.name)) continue;
         const returns = /(?:\)\s*(?::|->)\s*)(["']?)([A-Za-z_$][\w$.]*)\1\s*:?$/.exec(s.signature)?.[2];
         if (!returns || !['this', 'Self', 'typing.Self', owner.name].includes(returns)) continue;
-        const form = `${owner.name}#${s.name}`;
-        drafts.push({
+        candidates.push({
           file: s.file,
-          intent: `Chaining calls on ${owner.display}: \`${s.name}\` returns the same type (\`${s.signature}\`); needs its canonical id`,
-          query: { op: 'lookup', name: form, bare_name: true },
-          expected: { kind: 'exact_set', stable_ids: facts.lookupBare(form) },
+          draft: () => {
+            const form = `${owner.name}#${s.name}`;
+            return {
+              intent: `Chaining calls on ${owner.display}: \`${s.name}\` returns the same type (\`${s.signature}\`); needs its canonical id`,
+              query: { op: 'lookup', name: form, bare_name: true },
+              expected: { kind: 'exact_set', stable_ids: facts.lookupBare(form) },
+            };
+          },
         });
       }
-      return drafts;
+      return candidates;
     },
   },
   {
@@ -40,22 +44,26 @@ export const completionGenerators: SubTypeGenerator[] = [
     rationale: 'every type-like symbol except exception classes; exact_set over all symbols of that kind and short name, so a shared name expects every candidate',
     needs: 'a non-exception class, interface, enum or type alias outside test code',
     asks: { op: 'lookup', expected: 'exact_set' },
-    drafts({ facts }) {
-      const drafts: Draft[] = [];
+    candidates({ facts }) {
+      const candidates: Candidate[] = [];
       const seen = new Set<string>();
       for (const s of facts.targets(typeKinds)) {
         const key = `${s.kind} ${s.name}`;
         if (seen.has(key) || !isTypeableName(s.name) || facts.isException(s.id)) continue;
         seen.add(key);
-        const ids = facts.lookupBare(s.name, s.kind);
-        drafts.push({
+        candidates.push({
           file: s.file,
-          intent: `Importing the ${s.kind} \`${s.name}\` (${s.display}) and needs its canonical id${ids.length > 1 ? `; ${ids.length} ${s.kind}s share that name, so all are expected` : ''}`,
-          query: { op: 'lookup', name: s.name, bare_name: true, kind: s.kind },
-          expected: { kind: 'exact_set', stable_ids: ids },
+          draft: () => {
+            const ids = facts.lookupBare(s.name, s.kind);
+            return {
+              intent: `Importing the ${s.kind} \`${s.name}\` (${s.display}) and needs its canonical id${ids.length > 1 ? `; ${ids.length} ${s.kind}s share that name, so all are expected` : ''}`,
+              query: { op: 'lookup', name: s.name, bare_name: true, kind: s.kind },
+              expected: { kind: 'exact_set', stable_ids: ids },
+            };
+          },
         });
       }
-      return drafts;
+      return candidates;
     },
   },
   {
@@ -65,22 +73,24 @@ export const completionGenerators: SubTypeGenerator[] = [
     rationale: 'methods whose short name no other type uses (shared names go to disambiguate_by_enclosing_type); exact_set over every `Type#method` match',
     needs: 'a method whose name no other type uses',
     asks: { op: 'lookup', expected: 'exact_set' },
-    drafts({ facts }) {
-      const drafts: Draft[] = [];
+    candidates({ facts }) {
+      const candidates: Candidate[] = [];
       for (const s of facts.targets(new Set(['method']))) {
         if (!isTypeableName(s.name)) continue;
         const owners = facts.typeOwnersOf(s.name);
         if (owners.size > 1 || (s.owner && !owners.has(s.owner))) continue;
         const form = facts.memberForm(s);
         if (!form.includes('#')) continue;
-        drafts.push({
+        candidates.push({
           file: s.file,
-          intent: `Calling \`${form}\` and needs the canonical id of the method ${s.display}`,
-          query: { op: 'lookup', name: form, bare_name: true },
-          expected: { kind: 'exact_set', stable_ids: facts.lookupBare(form) },
+          draft: () => ({
+            intent: `Calling \`${form}\` and needs the canonical id of the method ${s.display}`,
+            query: { op: 'lookup', name: form, bare_name: true },
+            expected: { kind: 'exact_set', stable_ids: facts.lookupBare(form) },
+          }),
         });
       }
-      return drafts;
+      return candidates;
     },
   },
   {
@@ -90,15 +100,17 @@ export const completionGenerators: SubTypeGenerator[] = [
     rationale: 'functions and methods whose indexer recorded a signature; the full id is looked up, so exact_symbol is the complete answer',
     needs: 'a function or method with a recorded signature',
     asks: { op: 'lookup', expected: 'exact_symbol' },
-    drafts({ facts }) {
+    candidates({ facts }) {
       return facts
         .targets(new Set(['function', 'method']))
         .filter((s) => s.signature && isTypeableName(s.name))
         .map((s) => ({
           file: s.file,
-          intent: `About to call ${s.display} as \`${s.signature}\` and confirms that exact symbol exists`,
-          query: { op: 'lookup', name: s.id, bare_name: false },
-          expected: { kind: 'exact_symbol', stable_id: s.id },
+          draft: () => ({
+            intent: `About to call ${s.display} as \`${s.signature}\` and confirms that exact symbol exists`,
+            query: { op: 'lookup', name: s.id, bare_name: false },
+            expected: { kind: 'exact_symbol', stable_id: s.id },
+          }),
         }));
     },
   },
@@ -109,24 +121,25 @@ export const completionGenerators: SubTypeGenerator[] = [
     rationale: 'one top-level symbol per file; contains with that one required id, since the agent only checks the file defines it',
     needs: 'a non-test file with a top-level symbol',
     asks: { op: 'file_symbols', expected: 'contains' },
-    drafts({ facts, rng }) {
-      const drafts: Draft[] = [];
-      for (const file of facts.graph.files) {
-        if (facts.inTestFile(file)) continue;
-        const topLevel = facts
-          .fileSymbols(file)
-          .map((id) => facts.symbol(id)!)
-          .filter((s) => s.owner && facts.symbol(s.owner)?.kind === 'module' && isTypeableName(s.name));
-        if (!topLevel.length) continue;
-        const pick = topLevel[rng.int(topLevel.length)]!;
-        drafts.push({
+    candidates({ facts, rng }) {
+      return facts.graph.files
+        .filter((file) => !facts.inTestFile(file) && facts.fileSymbols(file).length > 0)
+        .map((file) => ({
           file,
-          intent: `Writing an import of \`${pick.name}\` from \`${file}\`: checks that file defines ${pick.display}`,
-          query: { op: 'file_symbols', file_path: file },
-          expected: { kind: 'contains', required: [pick.id] },
-        });
-      }
-      return drafts;
+          draft: () => {
+            const topLevel = facts
+              .fileSymbols(file)
+              .map((id) => facts.symbol(id)!)
+              .filter((s) => s.owner && facts.symbol(s.owner)?.kind === 'module' && isTypeableName(s.name));
+            if (!topLevel.length) return undefined;
+            const pick = topLevel[rng.int(topLevel.length)]!;
+            return {
+              intent: `Writing an import of \`${pick.name}\` from \`${file}\`: checks that file defines ${pick.display}`,
+              query: { op: 'file_symbols', file_path: file },
+              expected: { kind: 'contains', required: [pick.id] },
+            };
+          },
+        }));
     },
   },
   {
@@ -136,20 +149,22 @@ export const completionGenerators: SubTypeGenerator[] = [
     rationale: 'modules with 2..40 direct members; exact_set over all of them (the full sibling list, never a sample)',
     needs: 'a module with 2..40 top-level symbols',
     asks: { op: 'contained_by', expected: 'exact_set' },
-    drafts({ facts, rng }) {
-      const drafts: Draft[] = [];
-      for (const m of facts.targets(new Set(['module']))) {
-        const members = facts.members(m.id);
-        if (members.length < 2 || members.length > MAX_ANSWER_SET) continue;
-        const known = facts.symbol(members[rng.int(members.length)]!)!;
-        drafts.push({
+    candidates({ facts, rng }) {
+      return facts
+        .targets(new Set(['module']))
+        .filter((m) => facts.members(m.id).length >= 2 && facts.members(m.id).length <= MAX_ANSWER_SET)
+        .map((m) => ({
           file: m.file,
-          intent: `Already imports \`${known.name}\` from module ${m.name}; lists every other top-level symbol that module defines`,
-          query: { op: 'contained_by', sym_stable_id: m.id },
-          expected: { kind: 'exact_set', stable_ids: members },
-        });
-      }
-      return drafts;
+          draft: () => {
+            const members = facts.members(m.id);
+            const known = facts.symbol(members[rng.int(members.length)]!)!;
+            return {
+              intent: `Already imports \`${known.name}\` from module ${m.name}; lists every other top-level symbol that module defines`,
+              query: { op: 'contained_by', sym_stable_id: m.id },
+              expected: { kind: 'exact_set', stable_ids: members },
+            };
+          },
+        }));
     },
   },
   {
@@ -160,20 +175,20 @@ export const completionGenerators: SubTypeGenerator[] = [
     needs: 'a uniquely named type mentioned elsewhere',
     asks: { op: 'lookup', expected: 'exact_set' },
     weight: 2,
-    drafts({ facts, grep }) {
-      const drafts: Draft[] = [];
-      for (const s of facts.targets(typeKinds)) {
-        if (s.name.length < 5 || !isTypeableName(s.name) || facts.byName.get(s.name)!.length > 1) continue;
-        const draft = grepDraft(facts, grep, textRefSearch(s.name), {
+    candidates({ facts, grep }) {
+      return facts
+        .targets(typeKinds)
+        .filter((s) => s.name.length >= 5 && isTypeableName(s.name) && facts.byName.get(s.name)!.length === 1)
+        .map((s) => ({
           file: s.file,
-          intent: `About to use ${s.display}: lists every symbol whose code already mentions \`${s.name}\`, to copy how it is built`,
-          query: textRefQuery(s.name),
-          excludeDefinitionOf: s.id,
-          maxAnswer: MAX_ANSWER_SET,
-        });
-        if (draft) drafts.push(draft);
-      }
-      return drafts;
+          draft: () =>
+            grepDraft(facts, grep, textRefSearch(s.name), {
+              intent: `About to use ${s.display}: lists every symbol whose code already mentions \`${s.name}\`, to copy how it is built`,
+              query: textRefQuery(s.name),
+              excludeDefinitionOf: s.id,
+              maxAnswer: MAX_ANSWER_SET,
+            }),
+        }));
     },
   },
 ];

@@ -1,5 +1,5 @@
 import { escapeRegex, grepDraft, REGEX_ARGS, textRefQuery, textRefSearch } from './grep.ts';
-import { MAX_ANSWER_SET, type Draft, type SubTypeGenerator } from './types.ts';
+import { MAX_ANSWER_SET, type Candidate, type SubTypeGenerator } from './types.ts';
 
 /** How the languages we index read an environment variable; group 2 is the name. */
 const ENV_READ = '(os\\.environ(\\.get)?\\s*[\\[(]\\s*|os\\.getenv\\s*\\(\\s*|process\\.env\\[\\s*)[\'"]([A-Z][A-Z0-9_]{2,})[\'"]|process\\.env\\.([A-Z][A-Z0-9_]{2,})';
@@ -12,23 +12,22 @@ export const configGenerators: SubTypeGenerator[] = [
     rationale: 'every environment variable the code reads (os.environ / os.getenv / process.env); lookup kind text_ref of its name, answered by rg; exact_set',
     needs: 'code that reads an environment variable',
     asks: { op: 'lookup', expected: 'exact_set' },
-    drafts({ facts, grep }) {
+    candidates({ facts, grep }) {
+      // One search over the corpus finds every variable; each is then counted by its own search when drafted.
       const names = new Map<string, string>();
       for (const hit of grep({ args: REGEX_ARGS, pattern: ENV_READ })) {
         const name = /([A-Z][A-Z0-9_]{2,})['"]?$/.exec(hit.text)?.[1];
         if (name && !facts.inTestFile(hit.file) && !names.has(name)) names.set(name, hit.file);
       }
-      const drafts: Draft[] = [];
-      for (const [name, file] of [...names.entries()].sort()) {
-        const draft = grepDraft(facts, grep, textRefSearch(name), {
-          file,
-          intent: `Rotating the ${name} setting: lists every symbol whose code mentions the environment variable ${name}`,
-          query: textRefQuery(name),
-          maxAnswer: MAX_ANSWER_SET,
-        });
-        if (draft) drafts.push(draft);
-      }
-      return drafts;
+      return [...names.entries()].sort().map(([name, file]) => ({
+        file,
+        draft: () =>
+          grepDraft(facts, grep, textRefSearch(name), {
+            intent: `Rotating the ${name} setting: lists every symbol whose code mentions the environment variable ${name}`,
+            query: textRefQuery(name),
+            maxAnswer: MAX_ANSWER_SET,
+          }),
+      }));
     },
   },
   {
@@ -38,20 +37,20 @@ export const configGenerators: SubTypeGenerator[] = [
     rationale: 'top-level UPPER_CASE constants and variables; lookup kind text_ref of the name minus its definition line, answered by rg; exact_set',
     needs: 'an UPPER_CASE top-level constant used somewhere',
     asks: { op: 'lookup', expected: 'exact_set' },
-    drafts({ facts, grep }) {
-      const drafts: Draft[] = [];
-      for (const s of facts.targets(new Set(['constant', 'variable']))) {
-        if (!/^[A-Z][A-Z0-9]*(_[A-Z0-9]+)+$|^[A-Z]{4,}$/.test(s.name) || facts.byName.get(s.name)!.length > 1) continue;
-        const draft = grepDraft(facts, grep, textRefSearch(s.name), {
+    candidates({ facts, grep }) {
+      return facts
+        .targets(new Set(['constant', 'variable']))
+        .filter((s) => /^[A-Z][A-Z0-9]*(_[A-Z0-9]+)+$|^[A-Z]{4,}$/.test(s.name) && facts.byName.get(s.name)!.length === 1)
+        .map((s) => ({
           file: s.file,
-          intent: `Changing the value of ${s.display}: lists every symbol that reads ${s.name}`,
-          query: textRefQuery(s.name),
-          excludeDefinitionOf: s.id,
-          maxAnswer: MAX_ANSWER_SET,
-        });
-        if (draft) drafts.push(draft);
-      }
-      return drafts;
+          draft: () =>
+            grepDraft(facts, grep, textRefSearch(s.name), {
+              intent: `Changing the value of ${s.display}: lists every symbol that reads ${s.name}`,
+              query: textRefQuery(s.name),
+              excludeDefinitionOf: s.id,
+              maxAnswer: MAX_ANSWER_SET,
+            }),
+        }));
     },
   },
   {
@@ -61,8 +60,8 @@ export const configGenerators: SubTypeGenerator[] = [
     rationale: 'modules named like config/settings/options/env; `callers` of the module answered by the import lines rg finds (mapped to the importing symbol); exact_set',
     needs: 'a configuration module that other files import',
     asks: { op: 'callers', expected: 'exact_set' },
-    drafts({ facts, grep }) {
-      const drafts: Draft[] = [];
+    candidates({ facts, grep }) {
+      const candidates: Candidate[] = [];
       for (const m of facts.targets(new Set(['module']))) {
         const base = m.file.replace(/\.[^./]+$/, '').split('/').pop()!;
         if (!/(config|settings|options|env)/i.test(base)) continue;
@@ -71,15 +70,17 @@ export const configGenerators: SubTypeGenerator[] = [
         const pattern = dotted
           ? `^\\s*(from\\s+${escapeRegex(dotted)}\\s+import|import\\s+${escapeRegex(dotted)}\\b)`
           : `(from\\s+|require\\(\\s*|import\\(\\s*)['"][^'"]*/${escapeRegex(base)}(\\.[cm]?[jt]s)?['"]`;
-        const draft = grepDraft(facts, grep, { args: REGEX_ARGS, pattern }, {
+        candidates.push({
           file: m.file,
-          intent: `Moving a setting out of module ${m.name}: lists every symbol whose file imports it`,
-          query: { op: 'callers', sym_stable_id: m.id },
-          maxAnswer: MAX_ANSWER_SET,
+          draft: () =>
+            grepDraft(facts, grep, { args: REGEX_ARGS, pattern }, {
+              intent: `Moving a setting out of module ${m.name}: lists every symbol whose file imports it`,
+              query: { op: 'callers', sym_stable_id: m.id },
+              maxAnswer: MAX_ANSWER_SET,
+            }),
         });
-        if (draft) drafts.push(draft);
       }
-      return drafts;
+      return candidates;
     },
   },
 ];

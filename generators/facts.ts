@@ -181,6 +181,11 @@ export class Facts {
     return this.graph.calls.get(id) ?? [];
   }
 
+  /** Does anything implement, extend or override this one directly? A cheap check before the transitive walk. */
+  hasSubtypes(id: string): boolean {
+    return this.subtypes.has(id);
+  }
+
   /** `implementors`: every own type or method that implements, extends or overrides this one, directly or through others. */
   implementors(id: string): string[] {
     const seen = new Set<string>();

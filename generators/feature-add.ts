@@ -1,4 +1,4 @@
-import { MAX_ANSWER_SET, type Draft, type SubTypeGenerator } from './types.ts';
+import { MAX_ANSWER_SET, type SubTypeGenerator } from './types.ts';
 
 const REGISTRATION = /^(register|add|use|decorate|on|hook|route|plugin|mount|install|bind|provide|subscribe)([A-Z_]|$)/;
 
@@ -10,17 +10,21 @@ export const featureAddGenerators: SubTypeGenerator[] = [
     rationale: 'interfaces and base classes that others implement; implementors (transitive); exact_set over every existing implementation to mirror',
     needs: 'an interface or base class with implementations',
     asks: { op: 'implementors', expected: 'exact_set' },
-    drafts({ facts }) {
+    candidates({ facts }) {
       return facts
         .targets(new Set(['interface', 'class']))
-        .filter((s) => !facts.isException(s.id))
-        .map((s) => ({ s, subs: facts.implementors(s.id) }))
-        .filter(({ subs }) => subs.length > 0 && subs.length <= MAX_ANSWER_SET)
-        .map(({ s, subs }) => ({
+        .filter((s) => facts.hasSubtypes(s.id) && !facts.isException(s.id))
+        .map((s) => ({
           file: s.file,
-          intent: `Adding a new implementation of ${s.display}: lists the existing ones to mirror`,
-          query: { op: 'implementors', sym_stable_id: s.id },
-          expected: { kind: 'exact_set', stable_ids: subs },
+          draft: () => {
+            const subs = facts.implementors(s.id);
+            if (subs.length === 0 || subs.length > MAX_ANSWER_SET) return undefined;
+            return {
+              intent: `Adding a new implementation of ${s.display}: lists the existing ones to mirror`,
+              query: { op: 'implementors', sym_stable_id: s.id },
+              expected: { kind: 'exact_set', stable_ids: subs },
+            };
+          },
         }));
     },
   },
@@ -31,17 +35,18 @@ export const featureAddGenerators: SubTypeGenerator[] = [
     rationale: 'callables named like registration or DI entry points (register*, add*, use*, decorate*, on*, hook*, …); callers; exact_set over every registration site',
     needs: 'a registration-style function or method that something calls',
     asks: { op: 'callers', expected: 'exact_set' },
-    drafts({ facts }) {
+    candidates({ facts }) {
       return facts
         .targets()
         .filter((s) => facts.isCallable(s) && REGISTRATION.test(s.name) && facts.callersComplete(s.id))
-        .map((s) => ({ s, callers: facts.callers(s.id) }))
-        .filter(({ callers }) => callers.length > 0 && callers.length <= MAX_ANSWER_SET)
-        .map(({ s, callers }) => ({
+        .filter((s) => facts.callers(s.id).length > 0 && facts.callers(s.id).length <= MAX_ANSWER_SET)
+        .map((s) => ({
           file: s.file,
-          intent: `Registering a new feature through ${s.display}: lists every place that already registers through it`,
-          query: { op: 'callers', sym_stable_id: s.id },
-          expected: { kind: 'exact_set', stable_ids: callers },
+          draft: () => ({
+            intent: `Registering a new feature through ${s.display}: lists every place that already registers through it`,
+            query: { op: 'callers', sym_stable_id: s.id },
+            expected: { kind: 'exact_set', stable_ids: facts.callers(s.id) },
+          }),
         }));
     },
   },
@@ -52,21 +57,24 @@ export const featureAddGenerators: SubTypeGenerator[] = [
     rationale: 'modules holding 2+ functions or classes of one kind (sibling features); contained_by; exact_set over every member',
     needs: 'a module with two or more sibling functions or classes',
     asks: { op: 'contained_by', expected: 'exact_set' },
-    drafts({ facts, rng }) {
-      const drafts: Draft[] = [];
-      for (const m of facts.targets(new Set(['module']))) {
-        const members = facts.members(m.id);
-        const features = members.map((id) => facts.symbol(id)!).filter((s) => s.kind === 'function' || s.kind === 'class');
-        if (features.length < 2 || members.length > MAX_ANSWER_SET) continue;
-        const model = features[rng.int(features.length)]!;
-        drafts.push({
+    candidates({ facts, rng }) {
+      return facts
+        .targets(new Set(['module']))
+        .filter((m) => facts.members(m.id).length >= 2 && facts.members(m.id).length <= MAX_ANSWER_SET)
+        .map((m) => ({
           file: m.file,
-          intent: `Adding a feature like ${model.display}: lists everything its module ${m.name} defines, to place and shape the new one alongside`,
-          query: { op: 'contained_by', sym_stable_id: m.id },
-          expected: { kind: 'exact_set', stable_ids: members },
-        });
-      }
-      return drafts;
+          draft: () => {
+            const members = facts.members(m.id);
+            const features = members.map((id) => facts.symbol(id)!).filter((s) => s.kind === 'function' || s.kind === 'class');
+            if (features.length < 2) return undefined;
+            const model = features[rng.int(features.length)]!;
+            return {
+              intent: `Adding a feature like ${model.display}: lists everything its module ${m.name} defines, to place and shape the new one alongside`,
+              query: { op: 'contained_by', sym_stable_id: m.id },
+              expected: { kind: 'exact_set', stable_ids: members },
+            };
+          },
+        }));
     },
   },
   {
@@ -76,30 +84,31 @@ export const featureAddGenerators: SubTypeGenerator[] = [
     rationale: 'the test file whose tests call most into a source file; file_symbols of that test file; contains over the tests calling into the source file',
     needs: 'a source file whose code tests call',
     asks: { op: 'file_symbols', expected: 'contains' },
-    drafts({ facts }) {
-      const drafts: Draft[] = [];
-      const sources = facts.graph.files.filter((f) => !facts.inTestFile(f));
-      for (const source of sources) {
-        const byTestFile = new Map<string, Set<string>>();
-        for (const id of facts.fileSymbols(source)) {
-          for (const caller of facts.callers(id)) {
-            const c = facts.symbol(caller)!;
-            if (!facts.inTestFile(c.file)) continue;
-            const set = byTestFile.get(c.file) ?? new Set<string>();
-            set.add(caller);
-            byTestFile.set(c.file, set);
-          }
-        }
-        const best = [...byTestFile.entries()].sort((a, b) => b[1].size - a[1].size || (a[0] < b[0] ? -1 : 1))[0];
-        if (!best || best[1].size > MAX_ANSWER_SET) continue;
-        drafts.push({
+    candidates({ facts }) {
+      return facts.graph.files
+        .filter((f) => !facts.inTestFile(f) && facts.fileSymbols(f).length > 0)
+        .map((source) => ({
           file: source,
-          intent: `Adding a feature to ${source}: opens its partner test file ${best[0]} and expects the tests that call into it`,
-          query: { op: 'file_symbols', file_path: best[0] },
-          expected: { kind: 'contains', required: [...best[1]].sort() },
-        });
-      }
-      return drafts;
+          draft: () => {
+            const byTestFile = new Map<string, Set<string>>();
+            for (const id of facts.fileSymbols(source)) {
+              for (const caller of facts.callers(id)) {
+                const c = facts.symbol(caller)!;
+                if (!facts.inTestFile(c.file)) continue;
+                const set = byTestFile.get(c.file) ?? new Set<string>();
+                set.add(caller);
+                byTestFile.set(c.file, set);
+              }
+            }
+            const best = [...byTestFile.entries()].sort((a, b) => b[1].size - a[1].size || (a[0] < b[0] ? -1 : 1))[0];
+            if (!best || best[1].size > MAX_ANSWER_SET) return undefined;
+            return {
+              intent: `Adding a feature to ${source}: opens its partner test file ${best[0]} and expects the tests that call into it`,
+              query: { op: 'file_symbols', file_path: best[0] },
+              expected: { kind: 'contains', required: [...best[1]].sort() },
+            };
+          },
+        }));
     },
   },
   {
@@ -109,7 +118,7 @@ export const featureAddGenerators: SubTypeGenerator[] = [
     rationale: 'entry modules (index, __init__, main, or named after the package) with 1..40 members; contained_by; exact_set',
     needs: 'an entry module with 1..40 top-level symbols',
     asks: { op: 'contained_by', expected: 'exact_set' },
-    drafts({ facts }) {
+    candidates({ facts }) {
       const pkg = facts.graph.packagePrefix.split(' ')[2] ?? '';
       return facts
         .targets(new Set(['module']))
@@ -117,13 +126,14 @@ export const featureAddGenerators: SubTypeGenerator[] = [
           const base = m.file.split('/').pop()!.replace(/\.(d\.)?[^.]+$/, '');
           return ['index', '__init__', 'main', 'mod', 'lib', pkg].includes(base);
         })
-        .map((m) => ({ m, members: facts.members(m.id) }))
-        .filter(({ members }) => members.length > 0 && members.length <= MAX_ANSWER_SET)
-        .map(({ m, members }) => ({
+        .filter((m) => facts.members(m.id).length > 0 && facts.members(m.id).length <= MAX_ANSWER_SET)
+        .map((m) => ({
           file: m.file,
-          intent: `Exposing a new feature from the package entry ${m.name}: lists what that module defines today`,
-          query: { op: 'contained_by', sym_stable_id: m.id },
-          expected: { kind: 'exact_set', stable_ids: members },
+          draft: () => ({
+            intent: `Exposing a new feature from the package entry ${m.name}: lists what that module defines today`,
+            query: { op: 'contained_by', sym_stable_id: m.id },
+            expected: { kind: 'exact_set', stable_ids: facts.members(m.id) },
+          }),
         }));
     },
   },

@@ -28,7 +28,7 @@ export function grepDraft(
   facts: Facts,
   grep: (s: GrepSearch) => GrepHit[],
   search: GrepSearch,
-  build: { query: Query; intent: string; file: string; excludeDefinitionOf?: string; maxAnswer: number; minAnswer?: number },
+  build: { query: Query; intent: string; excludeDefinitionOf?: string; maxAnswer: number; minAnswer?: number },
 ): Draft | undefined {
   const ids = facts.mapHits(grep(search), build.excludeDefinitionOf);
   if (ids.length < (build.minAnswer ?? 1) || ids.length > build.maxAnswer) return undefined;
@@ -37,5 +37,5 @@ export function grepDraft(
     args: search.args,
     ...(build.excludeDefinitionOf ? { exclude_definition_of: build.excludeDefinitionOf } : {}),
   };
-  return { file: build.file, intent: build.intent, query: build.query, expected: { kind: 'exact_set', stable_ids: ids }, grep: provenance };
+  return { intent: build.intent, query: build.query, expected: { kind: 'exact_set', stable_ids: ids }, grep: provenance };
 }

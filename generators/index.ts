@@ -15,7 +15,7 @@ import { testGenGenerators } from './testgen.ts';
 import { categories, categoryWeights, CATEGORY_MINIMUM, type Category, type Draft, type Scenario, type SubTypeGenerator } from './types.ts';
 
 /** Bumped whenever a generator's output for the same facts changes; recorded in every manifest. */
-export const GENERATOR_VERSION = '2.0.0';
+export const GENERATOR_VERSION = '3.0.0';
 
 export const generators: SubTypeGenerator[] = [
   ...completionGenerators,
@@ -31,8 +31,11 @@ export const generators: SubTypeGenerator[] = [
 export interface SubTypeReport {
   category: Category;
   sub_type: string;
-  candidates: number;
+  /** Candidates that passed the sub-type's cheap checks: an upper bound on the questions it could ask. */
+  targets: number;
   emitted: number;
+  /** Every candidate was drafted, so `emitted` is all this sub-type offers after de-duplication. */
+  exhausted: boolean;
 }
 
 export interface GenerationResult {
@@ -68,29 +71,6 @@ export function apportion(total: number, weights: number[]): number[] {
   return out;
 }
 
-/**
- * Takes up to `quota` items from several pools in proportion to their
- * weights, handing a pool's unused share to the others: a small pool never
- * forces padding.
- */
-function fairTake(pools: number[], weights: number[], quota: number): number[] {
-  const take = pools.map(() => 0);
-  let remaining = quota;
-  for (;;) {
-    const open = pools.map((p, i) => (take[i]! < p ? i : -1)).filter((i) => i >= 0);
-    if (remaining <= 0 || open.length === 0) return take;
-    const share = apportion(remaining, open.map((i) => weights[i]!));
-    let given = 0;
-    open.forEach((i, k) => {
-      const n = Math.min(share[k]!, pools[i]! - take[i]!);
-      take[i]! += n;
-      given += n;
-    });
-    remaining -= given;
-    if (given === 0) return take;
-  }
-}
-
 /** Category budgets: the paper's weights over the budget, each raised to CATEGORY_MINIMUM. */
 export function categoryQuotas(budget: number): Map<Category, number> {
   const shares = apportion(budget, categories.map((c) => categoryWeights[c]));
@@ -99,22 +79,18 @@ export function categoryQuotas(budget: number): Map<Category, number> {
 
 /**
  * Pure given its inputs: (fact graph, seed, budget, search answers) →
- * scenarios. Each sub-type lists every question it could honestly ask;
- * drafts are ordered by a seeded walk across files. Categories claim
- * questions from the lightest weight up, so a specialised question (a
- * registration site, a test-to-code link) goes to the category that needs
- * it rather than to a broad one with plenty of others; a query already
- * asked is never asked again.
+ * scenarios. Each sub-type lists every question it could honestly ask as a
+ * cheap candidate, ordered by a seeded walk across files; only the ones the
+ * budget reaches are drafted, so cost follows the budget, not the corpus.
+ * A category's quota is split by sub-type weight, and a sub-type that runs
+ * dry hands its unused share to the others, so a small pool never forces
+ * padding. Categories claim questions from the lightest weight up, so a
+ * specialised question (a registration site, a test-to-code link) goes to
+ * the category that needs it rather than to a broad one with plenty of
+ * others; a query already asked is never asked again.
  */
 export function generateScenarios(graph: FactGraph, input: GenerationInput): GenerationResult {
   const facts = new Facts(graph);
-  // Each draft's query identity is computed once: pools can hold every question a large corpus offers.
-  const pools = generators.map((g) =>
-    spreadAcrossFiles(g.drafts({ facts, rng: createRng(input.seed, `drafts:${g.subType}`), grep: input.grep }), createRng(input.seed, `order:${g.subType}`)).map((draft) => ({
-      draft,
-      key: canonicalJson(draft.query),
-    })),
-  );
   const quotas = categoryQuotas(input.budget);
   const asked = new Set<string>(input.reserved ?? []);
   const scenarios: Scenario[] = [];
@@ -122,20 +98,39 @@ export function generateScenarios(graph: FactGraph, input: GenerationInput): Gen
   const claimOrder = [...categories].sort((a, b) => categoryWeights[a] - categoryWeights[b] || categories.indexOf(a) - categories.indexOf(b));
 
   for (const category of claimOrder) {
-    const members = generators.map((g, i) => ({ g, pool: pools[i]! })).filter(({ g }) => g.category === category);
-    const fresh = members.map(({ pool }) => pool.filter((d) => !asked.has(d.key)));
-    const take = fairTake(fresh.map((p) => p.length), members.map(({ g }) => g.weight ?? 1), quotas.get(category)!);
-    members.forEach(({ g }, k) => {
-      let emitted = 0;
-      for (const { draft, key } of fresh[k]!) {
-        if (emitted >= take[k]!) break;
+    const members = generators
+      .filter((g) => g.category === category)
+      .map((g) => {
+        const candidates = g.candidates({ facts, rng: createRng(input.seed, `drafts:${g.subType}`), grep: input.grep });
+        return { g, queue: spreadAcrossFiles(candidates, createRng(input.seed, `order:${g.subType}`)), next: 0, emitted: 0 };
+      });
+    /** The member's next fresh question, drafting candidates in order until one is. */
+    const pull = (m: (typeof members)[number]): Draft | undefined => {
+      while (m.next < m.queue.length) {
+        const draft = m.queue[m.next++]!.draft();
+        if (!draft) continue;
+        const key = canonicalJson(draft.query);
         if (asked.has(key)) continue;
         asked.add(key);
-        scenarios.push(toScenario(g, draft));
-        emitted += 1;
+        return draft;
       }
-      reports.set(g.subType, { category, sub_type: g.subType, candidates: fresh[k]!.length, emitted });
-    });
+      return undefined;
+    };
+    let remaining = quotas.get(category)!;
+    let open = members;
+    while (remaining > 0 && open.length) {
+      const share = apportion(remaining, open.map((m) => m.g.weight ?? 1));
+      open = open.filter((m, k) => {
+        let got = 0;
+        for (let draft; got < share[k]! && (draft = pull(m)); got++) scenarios.push(toScenario(m.g, draft));
+        m.emitted += got;
+        remaining -= got;
+        return got === share[k];
+      });
+    }
+    for (const m of members) {
+      reports.set(m.g.subType, { category, sub_type: m.g.subType, targets: m.queue.length, emitted: m.emitted, exhausted: m.next === m.queue.length });
+    }
   }
 
   return { scenarios: sortScenarios(scenarios), subTypes: generators.map((g) => reports.get(g.subType)!) };

@@ -1,7 +1,7 @@
 import { symbolKinds } from '../graph/fact-graph.ts';
 import { isTypeableName } from './completion.ts';
 import { grepDraft, textRefQuery, textRefSearch } from './grep.ts';
-import { MAX_ANSWER_SET, type Draft, type SubTypeGenerator } from './types.ts';
+import { MAX_ANSWER_SET, type Candidate, type SubTypeGenerator } from './types.ts';
 
 const withinLimit = (ids: string[]): boolean => ids.length > 0 && ids.length <= MAX_ANSWER_SET;
 
@@ -13,15 +13,17 @@ export const refactorGenerators: SubTypeGenerator[] = [
     rationale: 'classes and interfaces with 1..40 direct members; exact_set over all of them (the reference set truncated these to 5)',
     needs: 'a class or interface with 1..40 members',
     asks: { op: 'contained_by', expected: 'exact_set' },
-    drafts({ facts }) {
+    candidates({ facts }) {
       return facts
         .targets(new Set(['class', 'interface']))
         .filter((s) => withinLimit(facts.members(s.id)))
         .map((s) => ({
           file: s.file,
-          intent: `Renaming ${s.display}: lists every method and field declared directly in it`,
-          query: { op: 'contained_by', sym_stable_id: s.id },
-          expected: { kind: 'exact_set', stable_ids: facts.members(s.id) },
+          draft: () => ({
+            intent: `Renaming ${s.display}: lists every method and field declared directly in it`,
+            query: { op: 'contained_by', sym_stable_id: s.id },
+            expected: { kind: 'exact_set', stable_ids: facts.members(s.id) },
+          }),
         }));
     },
   },
@@ -32,15 +34,17 @@ export const refactorGenerators: SubTypeGenerator[] = [
     rationale: 'methods with 1..40 callers; exact_set over every calling symbol, since a rename must touch all of them',
     needs: 'a method with 1..40 callers',
     asks: { op: 'callers', expected: 'exact_set' },
-    drafts({ facts }) {
+    candidates({ facts }) {
       return facts
         .targets(new Set(['method']))
         .filter((s) => facts.callersComplete(s.id) && withinLimit(facts.callers(s.id)))
         .map((s) => ({
           file: s.file,
-          intent: `Renaming ${s.display}: lists every symbol that calls it`,
-          query: { op: 'callers', sym_stable_id: s.id },
-          expected: { kind: 'exact_set', stable_ids: facts.callers(s.id) },
+          draft: () => ({
+            intent: `Renaming ${s.display}: lists every symbol that calls it`,
+            query: { op: 'callers', sym_stable_id: s.id },
+            expected: { kind: 'exact_set', stable_ids: facts.callers(s.id) },
+          }),
         }));
     },
   },
@@ -51,15 +55,21 @@ export const refactorGenerators: SubTypeGenerator[] = [
     rationale: 'non-exception classes and interfaces with 1..40 subtypes (transitive); exact_set',
     needs: 'a non-exception class or interface with subtypes',
     asks: { op: 'implementors', expected: 'exact_set' },
-    drafts({ facts }) {
+    candidates({ facts }) {
       return facts
         .targets(new Set(['class', 'interface']))
-        .filter((s) => !facts.isException(s.id) && withinLimit(facts.implementors(s.id)))
+        .filter((s) => facts.hasSubtypes(s.id) && !facts.isException(s.id))
         .map((s) => ({
           file: s.file,
-          intent: `Changing the contract of ${s.display}: lists every type that implements or extends it`,
-          query: { op: 'implementors', sym_stable_id: s.id },
-          expected: { kind: 'exact_set', stable_ids: facts.implementors(s.id) },
+          draft: () => {
+            const subtypes = facts.implementors(s.id);
+            if (!withinLimit(subtypes)) return undefined;
+            return {
+              intent: `Changing the contract of ${s.display}: lists every type that implements or extends it`,
+              query: { op: 'implementors', sym_stable_id: s.id },
+              expected: { kind: 'exact_set', stable_ids: subtypes },
+            };
+          },
         }));
     },
   },
@@ -70,21 +80,23 @@ export const refactorGenerators: SubTypeGenerator[] = [
     rationale: 'one question per callable kind whose uncalled set has 1..40 members; exact_set over the whole set',
     needs: 'a callable kind whose uncalled set has 1..40 members',
     asks: { op: 'orphans', expected: 'exact_set' },
-    drafts({ facts }) {
-      const drafts: Draft[] = [];
+    candidates({ facts }) {
+      const candidates: Candidate[] = [];
       for (const kind of symbolKinds) {
         if (!['function', 'method', 'constructor'].includes(kind)) continue;
         const orphans = facts.orphans(kind);
         if (!withinLimit(orphans) || !orphans.every((id) => facts.callersComplete(id))) continue;
         const example = facts.symbol(orphans[0]!)!;
-        drafts.push({
+        candidates.push({
           file: example.file,
-          intent: `Pruning dead code: lists every ${kind} nothing in the corpus calls (for instance ${example.display})`,
-          query: { op: 'orphans', kind },
-          expected: { kind: 'exact_set', stable_ids: orphans },
+          draft: () => ({
+            intent: `Pruning dead code: lists every ${kind} nothing in the corpus calls (for instance ${example.display})`,
+            query: { op: 'orphans', kind },
+            expected: { kind: 'exact_set', stable_ids: orphans },
+          }),
         });
       }
-      return drafts;
+      return candidates;
     },
   },
   {
@@ -94,15 +106,17 @@ export const refactorGenerators: SubTypeGenerator[] = [
     rationale: 'enums with 1..40 members; contained_by; exact_set over every variant',
     needs: 'an enum',
     asks: { op: 'contained_by', expected: 'exact_set' },
-    drafts({ facts }) {
+    candidates({ facts }) {
       return facts
         .targets(new Set(['enum']))
         .filter((s) => withinLimit(facts.members(s.id)))
         .map((s) => ({
           file: s.file,
-          intent: `Renaming a variant of ${s.display}: lists every variant it declares`,
-          query: { op: 'contained_by', sym_stable_id: s.id },
-          expected: { kind: 'exact_set', stable_ids: facts.members(s.id) },
+          draft: () => ({
+            intent: `Renaming a variant of ${s.display}: lists every variant it declares`,
+            query: { op: 'contained_by', sym_stable_id: s.id },
+            expected: { kind: 'exact_set', stable_ids: facts.members(s.id) },
+          }),
         }));
     },
   },
@@ -113,21 +127,23 @@ export const refactorGenerators: SubTypeGenerator[] = [
     rationale: 'callables called both from their own file and from others; callers; contains over the callers in other files (the ones a move breaks)',
     needs: 'a callable called from its own file and from another',
     asks: { op: 'callers', expected: 'contains' },
-    drafts({ facts }) {
-      const drafts: Draft[] = [];
-      for (const s of facts.targets()) {
-        if (!facts.isCallable(s)) continue;
-        const callers = facts.callers(s.id);
-        const elsewhere = callers.filter((c) => facts.symbol(c)!.file !== s.file);
-        if (elsewhere.length === 0 || elsewhere.length === callers.length || elsewhere.length > MAX_ANSWER_SET) continue;
-        drafts.push({
+    candidates({ facts }) {
+      return facts
+        .targets()
+        .filter((s) => facts.isCallable(s) && facts.callers(s.id).length >= 2)
+        .map((s) => ({
           file: s.file,
-          intent: `Moving ${s.display} out of ${s.file}: finds the callers in other files, which need a new import`,
-          query: { op: 'callers', sym_stable_id: s.id },
-          expected: { kind: 'contains', required: elsewhere },
-        });
-      }
-      return drafts;
+          draft: () => {
+            const callers = facts.callers(s.id);
+            const elsewhere = callers.filter((c) => facts.symbol(c)!.file !== s.file);
+            if (elsewhere.length === 0 || elsewhere.length === callers.length || elsewhere.length > MAX_ANSWER_SET) return undefined;
+            return {
+              intent: `Moving ${s.display} out of ${s.file}: finds the callers in other files, which need a new import`,
+              query: { op: 'callers', sym_stable_id: s.id },
+              expected: { kind: 'contains', required: elsewhere },
+            };
+          },
+        }));
     },
   },
   {
@@ -138,20 +154,20 @@ export const refactorGenerators: SubTypeGenerator[] = [
     needs: 'a uniquely named function or method mentioned elsewhere',
     asks: { op: 'lookup', expected: 'exact_set' },
     weight: 2,
-    drafts({ facts, grep }) {
-      const drafts: Draft[] = [];
-      for (const s of facts.targets()) {
-        if (!facts.isCallable(s) || s.name.length < 6 || !isTypeableName(s.name) || facts.byName.get(s.name)!.length > 1) continue;
-        const draft = grepDraft(facts, grep, textRefSearch(s.name), {
+    candidates({ facts, grep }) {
+      return facts
+        .targets()
+        .filter((s) => facts.isCallable(s) && s.name.length >= 6 && isTypeableName(s.name) && facts.byName.get(s.name)!.length === 1)
+        .map((s) => ({
           file: s.file,
-          intent: `Renaming ${s.display}: lists every symbol whose text mentions \`${s.name}\`, so no string, comment or call is missed`,
-          query: textRefQuery(s.name),
-          excludeDefinitionOf: s.id,
-          maxAnswer: MAX_ANSWER_SET,
-        });
-        if (draft) drafts.push(draft);
-      }
-      return drafts;
+          draft: () =>
+            grepDraft(facts, grep, textRefSearch(s.name), {
+              intent: `Renaming ${s.display}: lists every symbol whose text mentions \`${s.name}\`, so no string, comment or call is missed`,
+              query: textRefQuery(s.name),
+              excludeDefinitionOf: s.id,
+              maxAnswer: MAX_ANSWER_SET,
+            }),
+        }));
     },
   },
 ];

@@ -1,26 +1,28 @@
 import { grepDraft, REGEX_ARGS, textRefQuery, textRefSearch } from './grep.ts';
-import { MAX_ANSWER_SET, type Draft, type SubTypeGenerator } from './types.ts';
+import { MAX_ANSWER_SET, type Candidate, type GeneratorContext, type SubTypeGenerator } from './types.ts';
 
 /** Mocking and stubbing idioms of the test libraries the corpora use. */
 const MOCK_IDIOMS = ['mock.patch', 'MagicMock', 'monkeypatch', 'jest.fn', 'jest.mock', 'sinon.stub', 'sinon.spy', 'proxyquire', 't.mock.fn', 't.mock.method'];
 /** Assertion idioms: exception expectations and deep comparisons. */
 const ASSERTION_IDIOMS = ['pytest.raises', 'assertRaises', 'assert.throws', 'assert.rejects', 't.assert.throws', 't.assert.rejects', 't.assert.deepStrictEqual', 'assert.deepStrictEqual', 'expect.assertions'];
 
-function idiomDrafts(idioms: string[], what: string, ctx: Parameters<SubTypeGenerator['drafts']>[0]): Draft[] {
-  const drafts: Draft[] = [];
+/** One candidate per idiom some test file uses; the first search finds where, and drafting reuses it. */
+function idiomCandidates(idioms: string[], what: string, ctx: GeneratorContext): Candidate[] {
+  const candidates: Candidate[] = [];
   for (const idiom of idioms) {
-    const hits = ctx.grep(textRefSearch(idiom));
-    const testHit = hits.find((h) => ctx.facts.inTestFile(h.file));
+    const testHit = ctx.grep(textRefSearch(idiom)).find((h) => ctx.facts.inTestFile(h.file));
     if (!testHit) continue;
-    const draft = grepDraft(ctx.facts, ctx.grep, textRefSearch(idiom), {
+    candidates.push({
       file: testHit.file,
-      intent: `Writing a test in the house style: lists every symbol that uses \`${idiom}\` (${what})`,
-      query: textRefQuery(idiom),
-      maxAnswer: MAX_ANSWER_SET,
+      draft: () =>
+        grepDraft(ctx.facts, ctx.grep, textRefSearch(idiom), {
+          intent: `Writing a test in the house style: lists every symbol that uses \`${idiom}\` (${what})`,
+          query: textRefQuery(idiom),
+          maxAnswer: MAX_ANSWER_SET,
+        }),
     });
-    if (draft) drafts.push(draft);
   }
-  return drafts;
+  return candidates;
 }
 
 export const testGenGenerators: SubTypeGenerator[] = [
@@ -31,16 +33,19 @@ export const testGenGenerators: SubTypeGenerator[] = [
     rationale: 'test files with 1..40 symbols; file_symbols; exact_set over everything the file defines',
     needs: 'a test file defining 1..40 symbols',
     asks: { op: 'file_symbols', expected: 'exact_set' },
-    drafts({ facts }) {
+    candidates({ facts }) {
       return facts.graph.files
-        .filter((f) => facts.inTestFile(f))
-        .map((f) => ({ f, ids: facts.fileSymbols(f) }))
-        .filter(({ ids }) => ids.length > 0 && ids.length <= MAX_ANSWER_SET)
-        .map(({ f, ids }) => ({
+        .filter((f) => facts.inTestFile(f) && facts.fileSymbols(f).length > 0 && facts.fileSymbols(f).length <= MAX_ANSWER_SET)
+        .map((f) => ({
           file: f,
-          intent: `Adding a case to ${f}: lists every test and helper it already defines (such as ${facts.symbol(ids[0]!)!.display})`,
-          query: { op: 'file_symbols', file_path: f },
-          expected: { kind: 'exact_set', stable_ids: ids },
+          draft: () => {
+            const ids = facts.fileSymbols(f);
+            return {
+              intent: `Adding a case to ${f}: lists every test and helper it already defines (such as ${facts.symbol(ids[0]!)!.display})`,
+              query: { op: 'file_symbols', file_path: f },
+              expected: { kind: 'exact_set', stable_ids: ids },
+            };
+          },
         }));
     },
   },
@@ -51,7 +56,7 @@ export const testGenGenerators: SubTypeGenerator[] = [
     rationale: 'pytest fixtures (a definition right under `@pytest.fixture`, found with rg) and test-code helpers called by 2+ tests; lookup by short name; exact_set over every function of that name',
     needs: 'a pytest fixture or a test helper shared by two tests',
     asks: { op: 'lookup', expected: 'exact_set' },
-    drafts({ facts, grep }) {
+    candidates({ facts, grep }) {
       const picked = new Map<string, string>();
       for (const hit of grep({ args: REGEX_ARGS, pattern: '^\\s*@pytest\\.fixture\\b' })) {
         const below = facts.fileSymbols(hit.file).map((id) => facts.symbol(id)!).find((s) => s.range[0] === hit.line && s.kind === 'function');
@@ -65,9 +70,11 @@ export const testGenGenerators: SubTypeGenerator[] = [
         const s = facts.symbol(id)!;
         return {
           file: s.file,
-          intent: `Reusing test set-up: looks up \`${s.name}\`, ${what} (${s.display})`,
-          query: { op: 'lookup', name: s.name, bare_name: true, kind: 'function' },
-          expected: { kind: 'exact_set', stable_ids: facts.lookupBare(s.name, 'function') },
+          draft: () => ({
+            intent: `Reusing test set-up: looks up \`${s.name}\`, ${what} (${s.display})`,
+            query: { op: 'lookup', name: s.name, bare_name: true, kind: 'function' },
+            expected: { kind: 'exact_set', stable_ids: facts.lookupBare(s.name, 'function') },
+          }),
         };
       });
     },
@@ -79,20 +86,22 @@ export const testGenGenerators: SubTypeGenerator[] = [
     rationale: 'corpus code that tests call; callers, contains over the calling tests (extra non-test callers are fine)',
     needs: 'non-test code that a test calls',
     asks: { op: 'callers', expected: 'contains' },
-    drafts({ facts }) {
-      const drafts: Draft[] = [];
-      for (const s of facts.targets()) {
-        if (!facts.isCallable(s)) continue;
-        const tests = facts.callers(s.id).filter((c) => facts.inTestFile(facts.symbol(c)!.file));
-        if (tests.length === 0 || tests.length > MAX_ANSWER_SET) continue;
-        drafts.push({
+    candidates({ facts }) {
+      return facts
+        .targets()
+        .filter((s) => facts.isCallable(s) && facts.callers(s.id).length > 0)
+        .map((s) => ({
           file: s.file,
-          intent: `Changing ${s.display}: finds the tests that exercise it directly`,
-          query: { op: 'callers', sym_stable_id: s.id },
-          expected: { kind: 'contains', required: tests },
-        });
-      }
-      return drafts;
+          draft: () => {
+            const tests = facts.callers(s.id).filter((c) => facts.inTestFile(facts.symbol(c)!.file));
+            if (tests.length === 0 || tests.length > MAX_ANSWER_SET) return undefined;
+            return {
+              intent: `Changing ${s.display}: finds the tests that exercise it directly`,
+              query: { op: 'callers', sym_stable_id: s.id },
+              expected: { kind: 'contains', required: tests },
+            };
+          },
+        }));
     },
   },
   {
@@ -102,7 +111,7 @@ export const testGenGenerators: SubTypeGenerator[] = [
     rationale: 'mock and stub idioms the test code uses; lookup kind text_ref of the idiom, answered by rg; exact_set',
     needs: 'a test that mocks or stubs with a known library idiom',
     asks: { op: 'lookup', expected: 'exact_set' },
-    drafts: (ctx) => idiomDrafts(MOCK_IDIOMS, 'a mocking idiom', ctx),
+    candidates: (ctx) => idiomCandidates(MOCK_IDIOMS, 'a mocking idiom', ctx),
   },
   {
     category: 'TestGen',
@@ -111,6 +120,6 @@ export const testGenGenerators: SubTypeGenerator[] = [
     rationale: 'exception and deep-equality assertion idioms the test code uses; lookup kind text_ref, answered by rg; exact_set',
     needs: 'a test using a known assertion idiom',
     asks: { op: 'lookup', expected: 'exact_set' },
-    drafts: (ctx) => idiomDrafts(ASSERTION_IDIOMS, 'an assertion idiom', ctx),
+    candidates: (ctx) => idiomCandidates(ASSERTION_IDIOMS, 'an assertion idiom', ctx),
   },
 ];

@@ -68,13 +68,24 @@ export interface Scenario {
   origin?: Origin;
 }
 
-/** A scenario before the pipeline gives it an id; `file` is where its target lives, for spreading picks across files. */
+/** A scenario before the pipeline gives it an id. */
 export interface Draft {
   intent: string;
   query: Query;
   expected: Expected;
-  file: string;
   grep?: GrepProvenance;
+}
+
+/**
+ * A question a sub-type may ask, drafted only when the sampler reaches it: a
+ * large corpus offers far more candidates than the budget takes, and drafting
+ * (answer sets, rg searches, transitive walks) is the costly part. `draft`
+ * returns undefined when a check made at drafting time rules the target out.
+ * `file` is where the target lives, for spreading picks across files.
+ */
+export interface Candidate {
+  file: string;
+  draft(): Draft | undefined;
 }
 
 export interface GeneratorContext {
@@ -84,7 +95,7 @@ export interface GeneratorContext {
   grep: (search: GrepSearch) => GrepHit[];
 }
 
-/** One sub-type: a pure function from the fact graph to every scenario it could honestly ask. */
+/** One sub-type: a pure function from the fact graph to every question it could honestly ask. */
 export interface SubTypeGenerator {
   category: Category;
   subType: string;
@@ -97,7 +108,8 @@ export interface SubTypeGenerator {
   asks: { op: Query['op']; expected: Expected['kind'] };
   /** Relative share of its category's budget (default 1); grep sub-types weigh more so the dataset reaches the paper's 20% grep_compared aim. */
   weight?: number;
-  drafts(ctx: GeneratorContext): Draft[];
+  /** Every target that passes the cheap checks, in any order; the sampler orders and drafts them. */
+  candidates(ctx: GeneratorContext): Candidate[];
 }
 
 /** Answer sets bigger than this are not realistic questions: such targets are skipped, never truncated. */

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { PipelineError } from './errors.ts';
 import { join, resolve } from 'node:path';
 import { renderSubTypeTable } from '../emit/docs.ts';
-import type { PowerRow } from '../emit/manifest.ts';
+import { feedsNothing, type PowerRow } from '../emit/manifest.ts';
 import { writeFileAtomic } from './atomic.ts';
 import { cleanCache } from './cache.ts';
 import { merge, parseShard, plan, selectCorpora } from './shard.ts';
@@ -83,7 +83,7 @@ export function summarise(outcomes: CorpusOutcome[]): string {
     lines.push('', `${o.corpus}: ${m.counts.total} scenarios, grep_compared share ${m.grep.share.toFixed(1)}% (${m.grep.searches} rg searches, ${m.grep.disagreements.length} index/rg disagreement(s))`);
     lines.push(powerTable('category', m.power.by_category), powerTable('gold source', m.power.by_gold_source));
     for (const s of m.shortfalls) lines.push(`  ${s.category} below ${CATEGORY_MINIMUM}: ${s.reason}`);
-    const empty = m.sub_types.filter((s) => s.candidates === 0).map((s) => s.sub_type);
+    const empty = m.sub_types.filter(feedsNothing).map((s) => s.sub_type);
     if (empty.length) lines.push(`  sub-types this corpus cannot feed: ${empty.join(', ')}`);
   }
   return lines.join('\n');

@@ -2,6 +2,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Scenario } from '../generators/types.ts';
+import { feedsNothing } from '../emit/manifest.ts';
 import { loadLock } from '../pipeline/lock.ts';
 import { auditCorpus, locateAuditInputs, runAudit, type CorpusAudit } from '../validate/audit.ts';
 import { generateInto, tempDir } from './helpers.ts';
@@ -63,8 +64,8 @@ describe.each(fixtures)('audit of %s', (corpus) => {
     expect(card).toContain(manifest.corpus.content_digest);
     expect(card).toContain(`${manifest.indexer.name} ${manifest.indexer.version}`);
     expect(card).toContain('6.3–54.4%');
-    for (const s of manifest.sub_types.filter((t: { candidates: number }) => t.candidates === 0)) {
-      expect(card).toContain(`\`${s.sub_type}\` (${s.category}) has no candidates in this corpus`);
+    for (const s of manifest.sub_types.filter(feedsNothing)) {
+      expect(card).toContain(`\`${s.sub_type}\` (${s.category}) asks nothing in this corpus: ${s.reason}.`);
     }
     // 1.96·√(0.25/n) in points, one decimal.
     const { n } = audits[corpus]!.report.adapters.oracle.by_category.Completion!;

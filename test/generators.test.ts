@@ -41,9 +41,9 @@ describe('generators on a hand-made graph', () => {
     expect(s?.expected).toEqual({ kind: 'exact_set', stable_ids: [id('src/`checkout.ts`/checkout().')] });
   });
 
-  it('reports every sub-type, with zero candidates where the graph has no material', () => {
+  it('reports every sub-type, with zero targets where the graph has no material', () => {
     const exception = subTypes.find((r) => r.sub_type === 'exception_type');
-    expect(exception).toEqual({ category: 'BugFix', sub_type: 'exception_type', candidates: 0, emitted: 0 });
+    expect(exception).toEqual({ category: 'BugFix', sub_type: 'exception_type', targets: 0, emitted: 0, exhausted: true });
   });
 
   it('builds adversarial names that are absent from the graph', () => {

@@ -236,8 +236,9 @@ describe('all categories and ground-truth sources on the fixtures', () => {
       category: 'Refactor',
       sub_type: 'enum_variants',
       gold_source: 'scip_roundtrip',
-      candidates: 0,
+      targets: 0,
       emitted: 0,
+      exhausted: true,
       reason: 'needs an enum; this corpus has none',
     });
   });
