@@ -81,23 +81,21 @@ export const bugfixGenerators: SubTypeGenerator[] = [
     asks: { op: 'callers', expected: 'exact_set' },
     candidates({ facts }) {
       const candidates: Candidate[] = [];
-      const seen = new Set<string>();
-      for (const suspect of facts.targets()) {
-        if (!facts.isCallable(suspect)) continue;
-        for (const hop of facts.callers(suspect.id)) {
-          const second = facts.callers(hop);
-          if (seen.has(hop) || hop === suspect.id || !facts.callersComplete(hop) || !withinLimit(second)) continue;
-          seen.add(hop);
-          const via = facts.symbol(hop)!;
-          candidates.push({
-            file: via.file,
-            draft: () => ({
-              intent: `Changing ${suspect.display} affects its caller ${via.display}; lists the callers of that caller (second hop of the impact)`,
-              query: { op: 'callers', sym_stable_id: hop },
-              expected: { kind: 'exact_set', stable_ids: second },
-            }),
-          });
-        }
+      // Each hop once, credited to the first suspect (in id order) it calls.
+      for (const via of facts.all()) {
+        const second = facts.callers(via.id);
+        if (!facts.callersComplete(via.id) || !withinLimit(second)) continue;
+        const suspectId = facts.callees(via.id).find((id) => id !== via.id && facts.isCallable(facts.symbol(id)!) && !facts.inTestFile(facts.symbol(id)!.file));
+        if (!suspectId) continue;
+        const suspect = facts.symbol(suspectId)!;
+        candidates.push({
+          file: via.file,
+          draft: () => ({
+            intent: `Changing ${suspect.display} affects its caller ${via.display}; lists the callers of that caller (second hop of the impact)`,
+            query: { op: 'callers', sym_stable_id: via.id },
+            expected: { kind: 'exact_set', stable_ids: second },
+          }),
+        });
       }
       return candidates;
     },

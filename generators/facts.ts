@@ -181,6 +181,19 @@ export class Facts {
     return this.graph.calls.get(id) ?? [];
   }
 
+  /** Symbols some test-code symbol calls directly (built on first use): a cheap check before walking callers. */
+  calledFromTests(): ReadonlySet<string> {
+    if (!this.testCallees) {
+      this.testCallees = new Set();
+      for (const [file, ids] of this.graph.fileSymbols) {
+        if (!this.inTestFile(file)) continue;
+        for (const id of ids) for (const callee of this.callees(id)) this.testCallees.add(callee);
+      }
+    }
+    return this.testCallees;
+  }
+  private testCallees: Set<string> | undefined;
+
   /** Does anything implement, extend or override this one directly? A cheap check before the transitive walk. */
   hasSubtypes(id: string): boolean {
     return this.subtypes.has(id);

@@ -86,7 +86,7 @@ export const featureAddGenerators: SubTypeGenerator[] = [
     asks: { op: 'file_symbols', expected: 'contains' },
     candidates({ facts }) {
       return facts.graph.files
-        .filter((f) => !facts.inTestFile(f) && facts.fileSymbols(f).length > 0)
+        .filter((f) => !facts.inTestFile(f) && facts.fileSymbols(f).some((id) => facts.calledFromTests().has(id)))
         .map((source) => ({
           file: source,
           draft: () => {

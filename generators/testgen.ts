@@ -89,7 +89,7 @@ export const testGenGenerators: SubTypeGenerator[] = [
     candidates({ facts }) {
       return facts
         .targets()
-        .filter((s) => facts.isCallable(s) && facts.callers(s.id).length > 0)
+        .filter((s) => facts.isCallable(s) && facts.calledFromTests().has(s.id))
         .map((s) => ({
           file: s.file,
           draft: () => {
