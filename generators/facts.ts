@@ -68,9 +68,15 @@ export class Facts {
     return this.graph.symbols.get(id);
   }
 
-  /** Symbols a question may be about: the corpus's own, outside test code (answers still include test code). */
-  targets(kinds?: ReadonlySet<SymbolKind>): SymbolFact[] {
-    return this.all(kinds).filter((s) => !this.inTestFile(s.file));
+  /** Symbols a question may be about: the corpus's own, outside test code (answers still include test code). Memoised per kind set. */
+  targets(kinds?: ReadonlySet<SymbolKind>): readonly SymbolFact[] {
+    const key = `targets ${kinds ? [...kinds].sort().join(' ') : '*'}`;
+    let list = this.kindMemo.get(key);
+    if (!list) {
+      list = this.all(kinds).filter((s) => !this.inTestFile(s.file));
+      this.kindMemo.set(key, list);
+    }
+    return list;
   }
 
   /** isTestFile, once per file: generators ask it for every symbol. */
@@ -84,11 +90,18 @@ export class Facts {
   }
   private readonly testFiles = new Map<string, boolean>();
 
-  all(kinds?: ReadonlySet<SymbolKind>): SymbolFact[] {
-    const out: SymbolFact[] = [];
-    for (const s of this.graph.symbols.values()) if (!kinds || kinds.has(s.kind)) out.push(s);
-    return out;
+  /** Every own symbol of these kinds (all kinds when none given), in id order. Memoised per kind set: each sub-type asks. */
+  all(kinds?: ReadonlySet<SymbolKind>): readonly SymbolFact[] {
+    const key = `all ${kinds ? [...kinds].sort().join(' ') : '*'}`;
+    let list = this.kindMemo.get(key);
+    if (!list) {
+      list = [];
+      for (const s of this.graph.symbols.values()) if (!kinds || kinds.has(s.kind)) list.push(s);
+      this.kindMemo.set(key, list);
+    }
+    return list;
   }
+  private readonly kindMemo = new Map<string, SymbolFact[]>();
 
   /** `Type#member` → the members of types with that short name that carry that name; built on first use. */
   private byMemberForm(): Map<string, SymbolFact[]> {
