@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { GrepHit, GrepSearch } from '../evidence/ripgrep.ts';
+import type { FactGraph, SymbolFact } from '../graph/fact-graph.ts';
 import { compoundOf, typoOf } from '../generators/adversarial.ts';
 import { Facts } from '../generators/facts.ts';
 import { apportion, generateScenarios } from '../generators/index.ts';
@@ -100,5 +102,50 @@ describe('sampling and naming helpers', () => {
     expect(compoundOf('DigitalProduct', 'Store')).toBe('DigitalStore');
     expect(compoundOf('OutOfStockError', 'Item')).toBe('OutOfStockItem');
     expect(compoundOf('Product', 'DigitalProduct')).toBeUndefined();
+  });
+});
+
+describe('lazy drafting', () => {
+  // 400 uniquely named functions in 20 files: call_sites_grep has far more candidates than BugFix's 100.
+  const P2 = 'lmc-test npm wide 1.0.0 ';
+  const symbols = new Map<string, SymbolFact>();
+  const fileSymbols = new Map<string, string[]>();
+  const contains = new Map<string, string[]>();
+  for (let f = 0; f < 20; f++) {
+    const file = `src/f${f}.ts`;
+    const module = `${P2}src/\`f${f}.ts\`/`;
+    symbols.set(module, { id: module, kind: 'module', name: file, display: `src/\`f${f}.ts\`/`, file, range: [0, 0, 0, 1] });
+    for (let k = 0; k < 20; k++) {
+      const name = `handler${String(f * 20 + k).padStart(3, '0')}`;
+      const fn = `${module}${name}().`;
+      symbols.set(fn, { id: fn, kind: 'function', name, display: `src/\`f${f}.ts\`/${name}().`, owner: module, file, range: [k + 1, 0, k + 1, 1] });
+      fileSymbols.set(file, [...(fileSymbols.get(file) ?? []), fn]);
+      contains.set(module, [...(contains.get(module) ?? []), fn]);
+    }
+  }
+  const graph: FactGraph = {
+    packagePrefix: P2,
+    symbols: new Map([...symbols].sort(([a], [b]) => (a < b ? -1 : 1))),
+    contains,
+    calls: new Map(),
+    callers: new Map(),
+    supertypes: new Map(),
+    fileSymbols,
+    files: [...fileSymbols.keys()].sort(),
+    scopes: new Map(),
+    unresolved: { names: new Set(), bodies: new Set() },
+  };
+  const callSiteSearches: string[] = [];
+  // Every call-site search finds one line of src/f0.ts, outside any function: it maps to that file's module.
+  const grep = (search: GrepSearch): GrepHit[] => {
+    if (/^\\bhandler\d+\\s\*\\\($/.test(search.pattern)) callSiteSearches.push(search.pattern);
+    return [{ file: 'src/f0.ts', line: 30, text: '' }];
+  };
+  const { scenarios, subTypes } = generateScenarios(graph, { seed: 7, budget: 200, grep });
+
+  it('drafts (and searches for) only the candidates the quota takes, and says the sub-type was not exhausted', () => {
+    expect(subTypes.find((r) => r.sub_type === 'call_sites_grep')).toEqual({ category: 'BugFix', sub_type: 'call_sites_grep', targets: 400, emitted: 100, exhausted: false });
+    expect(scenarios.filter((s) => s.sub_type === 'call_sites_grep')).toHaveLength(100);
+    expect(callSiteSearches).toHaveLength(100);
   });
 });
