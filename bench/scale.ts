@@ -7,7 +7,7 @@
  *   npx tsx bench/scale.ts [symbols ...]        (default: 10000 100000 1000000)
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { writeSyntheticIndex } from './synthetic-scip.ts';
 
@@ -30,12 +30,18 @@ interface Row {
 const rows: Row[] = [];
 for (const size of sizes) {
   const path = join(dir, `synthetic-${size}.scip`);
-  const made = existsSync(path) ? undefined : await writeSyntheticIndex(path, { symbols: size, occurrencesPerSymbol: 10, seed: 1 });
+  // The index is kept between runs; its shape (documents, symbols, occurrences) beside it.
+  const shapePath = `${path}.json`;
+  if (!existsSync(path) || !existsSync(shapePath)) {
+    const shape = await writeSyntheticIndex(path, { symbols: size, occurrencesPerSymbol: 10, seed: 1 });
+    writeFileSync(shapePath, JSON.stringify(shape));
+  }
+  const made = JSON.parse(readFileSync(shapePath, 'utf8')) as { occurrences: number };
   const started = performance.now();
   try {
     const out = execFileSync(process.execPath, ['--import', 'tsx', join(repoRoot, 'bench', 'scale-run.ts'), path], { cwd: repoRoot, encoding: 'utf8', maxBuffer: 1 << 24, stdio: ['ignore', 'pipe', 'pipe'] });
-    const row = JSON.parse(out.trim().split('\n').pop()!) as Omit<Row, 'symbols' | 'occurrences'> & { symbols: number; occurrences: number };
-    rows.push({ ...row, occurrences: made?.occurrences ?? row.occurrences });
+    const row = JSON.parse(out.trim().split('\n').pop()!) as Omit<Row, 'occurrences'>;
+    rows.push({ ...row, occurrences: made.occurrences });
   } catch (error) {
     const stderr = String((error as { stderr?: string }).stderr ?? '');
     const reason = /heap out of memory/.test(stderr) ? 'out of memory (V8 heap limit)' : stderr.trim().split('\n').pop();
