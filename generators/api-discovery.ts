@@ -1,9 +1,9 @@
-import { typeKinds } from '../graph/fact-graph.ts';
+import { typeKinds, type SymbolFact } from '../graph/fact-graph.ts';
 import { escapeName } from '../graph/symbols.ts';
 import { compoundOf, typoOf } from './adversarial.ts';
 import { identifierWords } from './facts.ts';
 import { isTypeableName } from './completion.ts';
-import { MAX_ANSWER_SET, type Candidate, type SubTypeGenerator } from './types.ts';
+import { candidate, MAX_ANSWER_SET, type Candidate, type SubTypeGenerator } from './types.ts';
 
 const nonCallableKinds = new Set(['class', 'interface', 'enum', 'type_alias', 'enum_member', 'field', 'property', 'variable', 'constant'] as const);
 
@@ -19,14 +19,13 @@ export const apiDiscoveryGenerators: SubTypeGenerator[] = [
       return facts
         .targets(nonCallableKinds)
         .filter((s) => isTypeableName(s.name))
-        .map((s) => ({
-          file: s.file,
-          draft: () => ({
+        .map(
+          candidate((s) => ({
             intent: `Has the id of ${s.display} from an earlier session; checks that the ${s.kind} still exists`,
             query: { op: 'lookup', name: s.id, bare_name: false },
             expected: { kind: 'exact_set', stable_ids: [s.id] },
-          }),
-        }));
+          })),
+        );
     },
   },
   {
@@ -43,9 +42,8 @@ export const apiDiscoveryGenerators: SubTypeGenerator[] = [
       return facts
         .targets(new Set(['class', 'interface']))
         .filter((t) => facts.members(t.id).length > 0)
-        .map((type) => ({
-          file: type.file,
-          draft: () => {
+        .map(
+          candidate((type) => {
             const own = new Set(facts.members(type.id).map((id) => facts.symbol(id)!.name));
             // A few seeded draws find a foreign method name without scanning every method for every type.
             let donor: (typeof methods)[number] | undefined;
@@ -61,8 +59,8 @@ export const apiDiscoveryGenerators: SubTypeGenerator[] = [
               query: { op: 'lookup', name: id, bare_name: false },
               expected: { kind: 'exact_set', stable_ids: [] },
             };
-          },
-        }));
+          }),
+        );
     },
   },
   {
@@ -104,23 +102,22 @@ export const apiDiscoveryGenerators: SubTypeGenerator[] = [
     needs: 'a type or function name of 5+ letters',
     asks: { op: 'lookup', expected: 'exact_set' },
     candidates({ facts, rng }) {
-      const candidates: Candidate[] = [];
+      const slips: Array<{ file: string; s: SymbolFact; typo: string }> = [];
       const seen = new Set<string>();
       for (const s of facts.targets(new Set(['class', 'interface', 'function', 'method']))) {
         if (s.name.length < 5 || !isTypeableName(s.name) || seen.has(s.name)) continue;
         seen.add(s.name);
         const typo = typoOf(s.name, rng);
         if (typo === s.name || !isTypeableName(typo) || facts.nameTaken(typo)) continue;
-        candidates.push({
-          file: s.file,
-          draft: () => ({
-            intent: `Types \`${typo}\`, a slip for ${s.display}; the misspelt name must match nothing`,
-            query: { op: 'lookup', name: typo, bare_name: true },
-            expected: { kind: 'exact_set', stable_ids: [] },
-          }),
-        });
+        slips.push({ file: s.file, s, typo });
       }
-      return candidates;
+      return slips.map(
+        candidate(({ s, typo }) => ({
+          intent: `Types \`${typo}\`, a slip for ${s.display}; the misspelt name must match nothing`,
+          query: { op: 'lookup', name: typo, bare_name: true },
+          expected: { kind: 'exact_set', stable_ids: [] },
+        })),
+      );
     },
   },
   {
@@ -185,25 +182,24 @@ export const apiDiscoveryGenerators: SubTypeGenerator[] = [
     needs: 'a member name declared by two types',
     asks: { op: 'lookup', expected: 'exact_set' },
     candidates({ facts }) {
-      const candidates: Candidate[] = [];
-      for (const s of facts.targets()) {
-        const owner = s.owner ? facts.symbol(s.owner) : undefined;
-        if (!owner || !typeKinds.has(owner.kind) || !isTypeableName(s.name)) continue;
-        const others = facts.typeOwnersOf(s.name).size - 1;
-        if (others < 1) continue;
-        candidates.push({
-          file: s.file,
-          draft: () => {
+      return facts
+        .targets()
+        .filter((s) => {
+          const owner = s.owner ? facts.symbol(s.owner) : undefined;
+          return owner && typeKinds.has(owner.kind) && isTypeableName(s.name) && facts.typeOwnersOf(s.name).size > 1;
+        })
+        .map(
+          candidate((s) => {
+            const owner = facts.symbol(s.owner!)!;
+            const others = facts.typeOwnersOf(s.name).size - 1;
             const form = `${owner.name}#${s.name}`;
             return {
               intent: `Means \`${s.name}\` on ${owner.display} (${others} other type${others > 1 ? 's' : ''} declare the same member)`,
               query: { op: 'lookup', name: form, bare_name: true },
               expected: { kind: 'exact_set', stable_ids: facts.lookupBare(form) },
             };
-          },
-        });
-      }
-      return candidates;
+          }),
+        );
     },
   },
   {
@@ -215,7 +211,7 @@ export const apiDiscoveryGenerators: SubTypeGenerator[] = [
     needs: 'a multi-word function or method name',
     asks: { op: 'lookup', expected: 'exact_set' },
     candidates({ facts }) {
-      const candidates: Candidate[] = [];
+      const respelt: Array<{ file: string; s: SymbolFact; other: string }> = [];
       const seen = new Set<string>();
       for (const s of facts.targets(new Set(['function', 'method']))) {
         const words = identifierWords(s.name);
@@ -226,16 +222,15 @@ export const apiDiscoveryGenerators: SubTypeGenerator[] = [
           : words.map((w) => w.toLowerCase()).join('_');
         if (other === s.name || seen.has(other) || facts.nameTaken(other)) continue;
         seen.add(other);
-        candidates.push({
-          file: s.file,
-          draft: () => ({
-            intent: `Writes \`${other}\` out of habit, but the corpus spells it ${s.display}; the other convention must match nothing`,
-            query: { op: 'lookup', name: other, bare_name: true },
-            expected: { kind: 'exact_set', stable_ids: [] },
-          }),
-        });
+        respelt.push({ file: s.file, s, other });
       }
-      return candidates;
+      return respelt.map(
+        candidate(({ s, other }) => ({
+          intent: `Writes \`${other}\` out of habit, but the corpus spells it ${s.display}; the other convention must match nothing`,
+          query: { op: 'lookup', name: other, bare_name: true },
+          expected: { kind: 'exact_set', stable_ids: [] },
+        })),
+      );
     },
   },
   {
@@ -249,9 +244,8 @@ export const apiDiscoveryGenerators: SubTypeGenerator[] = [
     candidates({ facts, rng }) {
       const modules = facts.targets(new Set(['module'])).filter((m) => facts.members(m.id).length > 0);
       if (modules.length < 2) return [];
-      return modules.map((home) => ({
-        file: home.file,
-        draft: () => {
+      return modules.map(
+        candidate((home) => {
           const members = facts.members(home.id).map((id) => facts.symbol(id)!).filter((x) => isTypeableName(x.name));
           if (!members.length) return undefined;
           const moved = members[rng.int(members.length)]!;
@@ -266,8 +260,8 @@ export const apiDiscoveryGenerators: SubTypeGenerator[] = [
             query: { op: 'lookup', name: id, bare_name: false },
             expected: { kind: 'exact_set', stable_ids: [] },
           };
-        },
-      }));
+        }),
+      );
     },
   },
   {
@@ -278,21 +272,17 @@ export const apiDiscoveryGenerators: SubTypeGenerator[] = [
     needs: 'a short name defined in two modules',
     asks: { op: 'lookup', expected: 'exact_set' },
     candidates({ facts }) {
-      const candidates: Candidate[] = [];
-      for (const s of facts.targets()) {
-        if (s.kind === 'module' || !isTypeableName(s.name)) continue;
-        const twinFile = facts.filesOf(s.name).find((f) => f !== s.file);
-        if (!twinFile) continue;
-        candidates.push({
-          file: s.file,
-          draft: () => ({
-            intent: `Means the \`${s.name}\` of ${s.file} (${s.display}), not the one in ${twinFile}; resolves it by full id`,
+      const twinOf = (s: SymbolFact) => facts.filesOf(s.name).find((f) => f !== s.file);
+      return facts
+        .targets()
+        .filter((s) => s.kind !== 'module' && isTypeableName(s.name) && twinOf(s) !== undefined)
+        .map(
+          candidate((s) => ({
+            intent: `Means the \`${s.name}\` of ${s.file} (${s.display}), not the one in ${twinOf(s)}; resolves it by full id`,
             query: { op: 'lookup', name: s.id, bare_name: false },
             expected: { kind: 'exact_set', stable_ids: [s.id] },
-          }),
-        });
-      }
-      return candidates;
+          })),
+        );
     },
   },
   {

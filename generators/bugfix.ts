@@ -1,6 +1,7 @@
+import type { SymbolFact } from '../graph/fact-graph.ts';
 import { isTypeableName } from './completion.ts';
 import { escapeRegex, grepDraft, REGEX_ARGS } from './grep.ts';
-import { MAX_ANSWER_SET, type Candidate, type SubTypeGenerator } from './types.ts';
+import { candidate, MAX_ANSWER_SET, type SubTypeGenerator } from './types.ts';
 
 const withinLimit = (ids: string[]): boolean => ids.length > 0 && ids.length <= MAX_ANSWER_SET;
 
@@ -16,14 +17,13 @@ export const bugfixGenerators: SubTypeGenerator[] = [
       return facts
         .targets(new Set(['function', 'constructor']))
         .filter((s) => facts.callersComplete(s.id) && withinLimit(facts.callers(s.id)))
-        .map((s) => ({
-          file: s.file,
-          draft: () => ({
+        .map(
+          candidate((s) => ({
             intent: `Suspects a bug in ${s.display}; lists every symbol whose body calls it`,
             query: { op: 'callers', sym_stable_id: s.id },
             expected: { kind: 'exact_set', stable_ids: facts.callers(s.id) },
-          }),
-        }));
+          })),
+        );
     },
   },
   {
@@ -37,14 +37,13 @@ export const bugfixGenerators: SubTypeGenerator[] = [
       return facts
         .targets()
         .filter((s) => facts.isCallable(s) && facts.calleesComplete(s.id) && withinLimit(facts.callees(s.id)))
-        .map((s) => ({
-          file: s.file,
-          draft: () => ({
+        .map(
+          candidate((s) => ({
             intent: `Tracing a wrong result out of ${s.display}; lists every corpus function or method it calls`,
             query: { op: 'callees', sym_stable_id: s.id },
             expected: { kind: 'exact_set', stable_ids: facts.callees(s.id) },
-          }),
-        }));
+          })),
+        );
     },
   },
   {
@@ -58,9 +57,8 @@ export const bugfixGenerators: SubTypeGenerator[] = [
       return facts
         .targets(new Set(['method']))
         .filter((s) => facts.hasSubtypes(s.id))
-        .map((s) => ({
-          file: s.file,
-          draft: () => {
+        .map(
+          candidate((s) => {
             const overrides = facts.implementors(s.id);
             if (!withinLimit(overrides)) return undefined;
             return {
@@ -68,8 +66,8 @@ export const bugfixGenerators: SubTypeGenerator[] = [
               query: { op: 'implementors', sym_stable_id: s.id },
               expected: { kind: 'exact_set', stable_ids: overrides },
             };
-          },
-        }));
+          }),
+        );
     },
   },
   {
@@ -80,24 +78,19 @@ export const bugfixGenerators: SubTypeGenerator[] = [
     needs: 'a caller that is itself called',
     asks: { op: 'callers', expected: 'exact_set' },
     candidates({ facts }) {
-      const candidates: Candidate[] = [];
       // Each hop once, credited to the first suspect (in id order) it calls.
-      for (const via of facts.all()) {
-        const second = facts.callers(via.id);
-        if (!facts.callersComplete(via.id) || !withinLimit(second)) continue;
-        const suspectId = facts.callees(via.id).find((id) => id !== via.id && facts.isCallable(facts.symbol(id)!) && !facts.inTestFile(facts.symbol(id)!.file));
-        if (!suspectId) continue;
-        const suspect = facts.symbol(suspectId)!;
-        candidates.push({
-          file: via.file,
-          draft: () => ({
-            intent: `Changing ${suspect.display} affects its caller ${via.display}; lists the callers of that caller (second hop of the impact)`,
+      const suspectOf = (via: SymbolFact) =>
+        facts.callees(via.id).find((id) => id !== via.id && facts.isCallable(facts.symbol(id)!) && !facts.inTestFile(facts.symbol(id)!.file));
+      return facts
+        .all()
+        .filter((via) => facts.callersComplete(via.id) && withinLimit(facts.callers(via.id)) && suspectOf(via) !== undefined)
+        .map(
+          candidate((via) => ({
+            intent: `Changing ${facts.symbol(suspectOf(via)!)!.display} affects its caller ${via.display}; lists the callers of that caller (second hop of the impact)`,
             query: { op: 'callers', sym_stable_id: via.id },
-            expected: { kind: 'exact_set', stable_ids: second },
-          }),
-        });
-      }
-      return candidates;
+            expected: { kind: 'exact_set', stable_ids: facts.callers(via.id) },
+          })),
+        );
     },
   },
   {
@@ -111,14 +104,13 @@ export const bugfixGenerators: SubTypeGenerator[] = [
       return facts
         .targets(new Set(['class']))
         .filter((s) => facts.isException(s.id))
-        .map((s) => ({
-          file: s.file,
-          draft: () => ({
+        .map(
+          candidate((s) => ({
             intent: `A traceback names \`${s.name}\`; looks up the exception class ${s.display}`,
             query: { op: 'lookup', name: s.name, bare_name: true, kind: 'class' },
             expected: { kind: 'exact_set', stable_ids: facts.lookupBare(s.name, 'class') },
-          }),
-        }));
+          })),
+        );
     },
   },
   {
@@ -133,16 +125,15 @@ export const bugfixGenerators: SubTypeGenerator[] = [
       return facts
         .targets()
         .filter((s) => facts.isCallable(s) && s.name.length >= 6 && isTypeableName(s.name) && facts.byName.get(s.name)!.length === 1)
-        .map((s) => ({
-          file: s.file,
-          draft: () =>
+        .map(
+          candidate((s) =>
             grepDraft(facts, grep, { args: REGEX_ARGS, pattern: `\\b${escapeRegex(s.name)}\\s*\\(` }, {
               intent: `Suspects ${s.display}; finds every place whose text calls \`${s.name}(\``,
               query: { op: 'callers', sym_stable_id: s.id },
               excludeDefinitionOf: s.id,
               maxAnswer: MAX_ANSWER_SET,
-            }),
-        }));
+            })),
+        );
     },
   },
   {
@@ -156,17 +147,16 @@ export const bugfixGenerators: SubTypeGenerator[] = [
       return facts
         .targets(new Set(['class']))
         .filter((s) => facts.isException(s.id))
-        .map((s) => ({
-          file: s.file,
-          draft: () => {
+        .map(
+          candidate((s) => {
             const name = escapeRegex(s.name);
             return grepDraft(facts, grep, { args: REGEX_ARGS, pattern: `raise\\s+${name}\\(.*\\)\\s+from\\s|new\\s+${name}\\(.*\\bcause\\b` }, {
               intent: `Tracing where a low-level failure is re-raised as ${s.display}: lists every symbol that wraps an error in it`,
               query: { op: 'callers', sym_stable_id: s.id },
               maxAnswer: MAX_ANSWER_SET,
             });
-          },
-        }));
+          }),
+        );
     },
   },
 ];

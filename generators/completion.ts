@@ -1,6 +1,6 @@
 import { typeKinds } from '../graph/fact-graph.ts';
 import { grepDraft, textRefQuery, textRefSearch } from './grep.ts';
-import { MAX_ANSWER_SET, type Candidate, type SubTypeGenerator } from './types.ts';
+import { candidate, MAX_ANSWER_SET, type Candidate, type SubTypeGenerator } from './types.ts';
 
 /** Names an agent would never type: constructors and other synthetic members. */
 export function isTypeableName(name: string): boolean {
@@ -45,25 +45,25 @@ export const completionGenerators: SubTypeGenerator[] = [
     needs: 'a non-exception class, interface, enum or type alias outside test code',
     asks: { op: 'lookup', expected: 'exact_set' },
     candidates({ facts }) {
-      const candidates: Candidate[] = [];
       const seen = new Set<string>();
-      for (const s of facts.targets(typeKinds)) {
-        const key = `${s.kind} ${s.name}`;
-        if (seen.has(key) || !isTypeableName(s.name) || facts.isException(s.id)) continue;
-        seen.add(key);
-        candidates.push({
-          file: s.file,
-          draft: () => {
+      return facts
+        .targets(typeKinds)
+        .filter((s) => {
+          const key = `${s.kind} ${s.name}`;
+          if (seen.has(key) || !isTypeableName(s.name) || facts.isException(s.id)) return false;
+          seen.add(key);
+          return true;
+        })
+        .map(
+          candidate((s) => {
             const ids = facts.lookupBare(s.name, s.kind);
             return {
               intent: `Importing the ${s.kind} \`${s.name}\` (${s.display}) and needs its canonical id${ids.length > 1 ? `; ${ids.length} ${s.kind}s share that name, so all are expected` : ''}`,
               query: { op: 'lookup', name: s.name, bare_name: true, kind: s.kind },
               expected: { kind: 'exact_set', stable_ids: ids },
             };
-          },
-        });
-      }
-      return candidates;
+          }),
+        );
     },
   },
   {
@@ -74,23 +74,23 @@ export const completionGenerators: SubTypeGenerator[] = [
     needs: 'a method whose name no other type uses',
     asks: { op: 'lookup', expected: 'exact_set' },
     candidates({ facts }) {
-      const candidates: Candidate[] = [];
-      for (const s of facts.targets(new Set(['method']))) {
-        if (!isTypeableName(s.name)) continue;
-        const owners = facts.typeOwnersOf(s.name);
-        if (owners.size > 1 || (s.owner && !owners.has(s.owner))) continue;
-        const form = facts.memberForm(s);
-        if (!form.includes('#')) continue;
-        candidates.push({
-          file: s.file,
-          draft: () => ({
-            intent: `Calling \`${form}\` and needs the canonical id of the method ${s.display}`,
-            query: { op: 'lookup', name: form, bare_name: true },
-            expected: { kind: 'exact_set', stable_ids: facts.lookupBare(form) },
+      return facts
+        .targets(new Set(['method']))
+        .filter((s) => {
+          if (!isTypeableName(s.name)) return false;
+          const owners = facts.typeOwnersOf(s.name);
+          return owners.size <= 1 && (!s.owner || owners.has(s.owner)) && facts.memberForm(s).includes('#');
+        })
+        .map(
+          candidate((s) => {
+            const form = facts.memberForm(s);
+            return {
+              intent: `Calling \`${form}\` and needs the canonical id of the method ${s.display}`,
+              query: { op: 'lookup', name: form, bare_name: true },
+              expected: { kind: 'exact_set', stable_ids: facts.lookupBare(form) },
+            };
           }),
-        });
-      }
-      return candidates;
+        );
     },
   },
   {
@@ -104,14 +104,13 @@ export const completionGenerators: SubTypeGenerator[] = [
       return facts
         .targets(new Set(['function', 'method']))
         .filter((s) => s.signature && isTypeableName(s.name))
-        .map((s) => ({
-          file: s.file,
-          draft: () => ({
+        .map(
+          candidate((s) => ({
             intent: `About to call ${s.display} as \`${s.signature}\` and confirms that exact symbol exists`,
             query: { op: 'lookup', name: s.id, bare_name: false },
             expected: { kind: 'exact_symbol', stable_id: s.id },
-          }),
-        }));
+          })),
+        );
     },
   },
   {
@@ -153,9 +152,8 @@ export const completionGenerators: SubTypeGenerator[] = [
       return facts
         .targets(new Set(['module']))
         .filter((m) => facts.members(m.id).length >= 2 && facts.members(m.id).length <= MAX_ANSWER_SET)
-        .map((m) => ({
-          file: m.file,
-          draft: () => {
+        .map(
+          candidate((m) => {
             const members = facts.members(m.id);
             const known = facts.symbol(members[rng.int(members.length)]!)!;
             return {
@@ -163,8 +161,8 @@ export const completionGenerators: SubTypeGenerator[] = [
               query: { op: 'contained_by', sym_stable_id: m.id },
               expected: { kind: 'exact_set', stable_ids: members },
             };
-          },
-        }));
+          }),
+        );
     },
   },
   {
@@ -179,16 +177,15 @@ export const completionGenerators: SubTypeGenerator[] = [
       return facts
         .targets(typeKinds)
         .filter((s) => s.name.length >= 5 && isTypeableName(s.name) && facts.byName.get(s.name)!.length === 1)
-        .map((s) => ({
-          file: s.file,
-          draft: () =>
+        .map(
+          candidate((s) =>
             grepDraft(facts, grep, textRefSearch(s.name), {
               intent: `About to use ${s.display}: lists every symbol whose code already mentions \`${s.name}\`, to copy how it is built`,
               query: textRefQuery(s.name),
               excludeDefinitionOf: s.id,
               maxAnswer: MAX_ANSWER_SET,
-            }),
-        }));
+            })),
+        );
     },
   },
 ];

@@ -1,5 +1,5 @@
 import { escapeRegex, grepDraft, REGEX_ARGS, textRefQuery, textRefSearch } from './grep.ts';
-import { MAX_ANSWER_SET, type Candidate, type SubTypeGenerator } from './types.ts';
+import { candidate, MAX_ANSWER_SET, type Candidate, type SubTypeGenerator } from './types.ts';
 
 /** How the languages we index read an environment variable; group 2 is the name. */
 const ENV_READ = '(os\\.environ(\\.get)?\\s*[\\[(]\\s*|os\\.getenv\\s*\\(\\s*|process\\.env\\[\\s*)[\'"]([A-Z][A-Z0-9_]{2,})[\'"]|process\\.env\\.([A-Z][A-Z0-9_]{2,})';
@@ -41,16 +41,15 @@ export const configGenerators: SubTypeGenerator[] = [
       return facts
         .targets(new Set(['constant', 'variable']))
         .filter((s) => /^[A-Z][A-Z0-9]*(_[A-Z0-9]+)+$|^[A-Z]{4,}$/.test(s.name) && facts.byName.get(s.name)!.length === 1)
-        .map((s) => ({
-          file: s.file,
-          draft: () =>
+        .map(
+          candidate((s) =>
             grepDraft(facts, grep, textRefSearch(s.name), {
               intent: `Changing the value of ${s.display}: lists every symbol that reads ${s.name}`,
               query: textRefQuery(s.name),
               excludeDefinitionOf: s.id,
               maxAnswer: MAX_ANSWER_SET,
-            }),
-        }));
+            })),
+        );
     },
   },
   {

@@ -1,5 +1,5 @@
 import { escapeRegex, grepDraft, REGEX_ARGS, textRefQuery, textRefSearch } from './grep.ts';
-import { MAX_ANSWER_SET, type SubTypeGenerator } from './types.ts';
+import { candidate, MAX_ANSWER_SET, type SubTypeGenerator } from './types.ts';
 
 export const controlFlowGenerators: SubTypeGenerator[] = [
   {
@@ -13,15 +13,14 @@ export const controlFlowGenerators: SubTypeGenerator[] = [
       return facts
         .targets(new Set(['class']))
         .filter((s) => facts.isException(s.id))
-        .map((s) => ({
-          file: s.file,
-          draft: () =>
+        .map(
+          candidate((s) =>
             grepDraft(facts, grep, { args: REGEX_ARGS, pattern: `\\b(raise|throw)\\s+(new\\s+)?${escapeRegex(s.name)}\\b` }, {
               intent: `Triaging an error of type ${s.display}: lists every symbol that raises or throws it`,
               query: { op: 'callers', sym_stable_id: s.id },
               maxAnswer: MAX_ANSWER_SET,
-            }),
-        }));
+            })),
+        );
     },
   },
   {
@@ -35,9 +34,8 @@ export const controlFlowGenerators: SubTypeGenerator[] = [
       return facts
         .targets(new Set(['class']))
         .filter((s) => facts.hasSubtypes(s.id) && facts.isException(s.id))
-        .map((s) => ({
-          file: s.file,
-          draft: () => {
+        .map(
+          candidate((s) => {
             const subs = facts.implementors(s.id);
             if (subs.length === 0 || subs.length > MAX_ANSWER_SET) return undefined;
             return {
@@ -45,8 +43,8 @@ export const controlFlowGenerators: SubTypeGenerator[] = [
               query: { op: 'implementors', sym_stable_id: s.id },
               expected: { kind: 'exact_set', stable_ids: subs },
             };
-          },
-        }));
+          }),
+        );
     },
   },
   {

@@ -1,4 +1,4 @@
-import { MAX_ANSWER_SET, type SubTypeGenerator } from './types.ts';
+import { candidate, MAX_ANSWER_SET, type SubTypeGenerator } from './types.ts';
 
 const REGISTRATION = /^(register|add|use|decorate|on|hook|route|plugin|mount|install|bind|provide|subscribe)([A-Z_]|$)/;
 
@@ -14,9 +14,8 @@ export const featureAddGenerators: SubTypeGenerator[] = [
       return facts
         .targets(new Set(['interface', 'class']))
         .filter((s) => facts.hasSubtypes(s.id) && !facts.isException(s.id))
-        .map((s) => ({
-          file: s.file,
-          draft: () => {
+        .map(
+          candidate((s) => {
             const subs = facts.implementors(s.id);
             if (subs.length === 0 || subs.length > MAX_ANSWER_SET) return undefined;
             return {
@@ -24,8 +23,8 @@ export const featureAddGenerators: SubTypeGenerator[] = [
               query: { op: 'implementors', sym_stable_id: s.id },
               expected: { kind: 'exact_set', stable_ids: subs },
             };
-          },
-        }));
+          }),
+        );
     },
   },
   {
@@ -40,14 +39,13 @@ export const featureAddGenerators: SubTypeGenerator[] = [
         .targets()
         .filter((s) => facts.isCallable(s) && REGISTRATION.test(s.name) && facts.callersComplete(s.id))
         .filter((s) => facts.callers(s.id).length > 0 && facts.callers(s.id).length <= MAX_ANSWER_SET)
-        .map((s) => ({
-          file: s.file,
-          draft: () => ({
+        .map(
+          candidate((s) => ({
             intent: `Registering a new feature through ${s.display}: lists every place that already registers through it`,
             query: { op: 'callers', sym_stable_id: s.id },
             expected: { kind: 'exact_set', stable_ids: facts.callers(s.id) },
-          }),
-        }));
+          })),
+        );
     },
   },
   {
@@ -61,9 +59,8 @@ export const featureAddGenerators: SubTypeGenerator[] = [
       return facts
         .targets(new Set(['module']))
         .filter((m) => facts.members(m.id).length >= 2 && facts.members(m.id).length <= MAX_ANSWER_SET)
-        .map((m) => ({
-          file: m.file,
-          draft: () => {
+        .map(
+          candidate((m) => {
             const members = facts.members(m.id);
             const features = members.map((id) => facts.symbol(id)!).filter((s) => s.kind === 'function' || s.kind === 'class');
             if (features.length < 2) return undefined;
@@ -73,8 +70,8 @@ export const featureAddGenerators: SubTypeGenerator[] = [
               query: { op: 'contained_by', sym_stable_id: m.id },
               expected: { kind: 'exact_set', stable_ids: members },
             };
-          },
-        }));
+          }),
+        );
     },
   },
   {
@@ -127,14 +124,13 @@ export const featureAddGenerators: SubTypeGenerator[] = [
           return ['index', '__init__', 'main', 'mod', 'lib', pkg].includes(base);
         })
         .filter((m) => facts.members(m.id).length > 0 && facts.members(m.id).length <= MAX_ANSWER_SET)
-        .map((m) => ({
-          file: m.file,
-          draft: () => ({
+        .map(
+          candidate((m) => ({
             intent: `Exposing a new feature from the package entry ${m.name}: lists what that module defines today`,
             query: { op: 'contained_by', sym_stable_id: m.id },
             expected: { kind: 'exact_set', stable_ids: facts.members(m.id) },
-          }),
-        }));
+          })),
+        );
     },
   },
 ];

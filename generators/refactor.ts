@@ -1,7 +1,7 @@
 import { symbolKinds } from '../graph/fact-graph.ts';
 import { isTypeableName } from './completion.ts';
 import { grepDraft, textRefQuery, textRefSearch } from './grep.ts';
-import { MAX_ANSWER_SET, type Candidate, type SubTypeGenerator } from './types.ts';
+import { candidate, MAX_ANSWER_SET, type Candidate, type SubTypeGenerator } from './types.ts';
 
 const withinLimit = (ids: string[]): boolean => ids.length > 0 && ids.length <= MAX_ANSWER_SET;
 
@@ -17,14 +17,13 @@ export const refactorGenerators: SubTypeGenerator[] = [
       return facts
         .targets(new Set(['class', 'interface']))
         .filter((s) => withinLimit(facts.members(s.id)))
-        .map((s) => ({
-          file: s.file,
-          draft: () => ({
+        .map(
+          candidate((s) => ({
             intent: `Renaming ${s.display}: lists every method and field declared directly in it`,
             query: { op: 'contained_by', sym_stable_id: s.id },
             expected: { kind: 'exact_set', stable_ids: facts.members(s.id) },
-          }),
-        }));
+          })),
+        );
     },
   },
   {
@@ -38,14 +37,13 @@ export const refactorGenerators: SubTypeGenerator[] = [
       return facts
         .targets(new Set(['method']))
         .filter((s) => facts.callersComplete(s.id) && withinLimit(facts.callers(s.id)))
-        .map((s) => ({
-          file: s.file,
-          draft: () => ({
+        .map(
+          candidate((s) => ({
             intent: `Renaming ${s.display}: lists every symbol that calls it`,
             query: { op: 'callers', sym_stable_id: s.id },
             expected: { kind: 'exact_set', stable_ids: facts.callers(s.id) },
-          }),
-        }));
+          })),
+        );
     },
   },
   {
@@ -59,9 +57,8 @@ export const refactorGenerators: SubTypeGenerator[] = [
       return facts
         .targets(new Set(['class', 'interface']))
         .filter((s) => facts.hasSubtypes(s.id) && !facts.isException(s.id))
-        .map((s) => ({
-          file: s.file,
-          draft: () => {
+        .map(
+          candidate((s) => {
             const subtypes = facts.implementors(s.id);
             if (!withinLimit(subtypes)) return undefined;
             return {
@@ -69,8 +66,8 @@ export const refactorGenerators: SubTypeGenerator[] = [
               query: { op: 'implementors', sym_stable_id: s.id },
               expected: { kind: 'exact_set', stable_ids: subtypes },
             };
-          },
-        }));
+          }),
+        );
     },
   },
   {
@@ -110,14 +107,13 @@ export const refactorGenerators: SubTypeGenerator[] = [
       return facts
         .targets(new Set(['enum']))
         .filter((s) => withinLimit(facts.members(s.id)))
-        .map((s) => ({
-          file: s.file,
-          draft: () => ({
+        .map(
+          candidate((s) => ({
             intent: `Renaming a variant of ${s.display}: lists every variant it declares`,
             query: { op: 'contained_by', sym_stable_id: s.id },
             expected: { kind: 'exact_set', stable_ids: facts.members(s.id) },
-          }),
-        }));
+          })),
+        );
     },
   },
   {
@@ -131,9 +127,8 @@ export const refactorGenerators: SubTypeGenerator[] = [
       return facts
         .targets()
         .filter((s) => facts.isCallable(s) && facts.callers(s.id).length >= 2)
-        .map((s) => ({
-          file: s.file,
-          draft: () => {
+        .map(
+          candidate((s) => {
             const callers = facts.callers(s.id);
             const elsewhere = callers.filter((c) => facts.symbol(c)!.file !== s.file);
             if (elsewhere.length === 0 || elsewhere.length === callers.length || elsewhere.length > MAX_ANSWER_SET) return undefined;
@@ -142,8 +137,8 @@ export const refactorGenerators: SubTypeGenerator[] = [
               query: { op: 'callers', sym_stable_id: s.id },
               expected: { kind: 'contains', required: elsewhere },
             };
-          },
-        }));
+          }),
+        );
     },
   },
   {
@@ -158,16 +153,15 @@ export const refactorGenerators: SubTypeGenerator[] = [
       return facts
         .targets()
         .filter((s) => facts.isCallable(s) && s.name.length >= 6 && isTypeableName(s.name) && facts.byName.get(s.name)!.length === 1)
-        .map((s) => ({
-          file: s.file,
-          draft: () =>
+        .map(
+          candidate((s) =>
             grepDraft(facts, grep, textRefSearch(s.name), {
               intent: `Renaming ${s.display}: lists every symbol whose text mentions \`${s.name}\`, so no string, comment or call is missed`,
               query: textRefQuery(s.name),
               excludeDefinitionOf: s.id,
               maxAnswer: MAX_ANSWER_SET,
-            }),
-        }));
+            })),
+        );
     },
   },
 ];

@@ -1,5 +1,5 @@
 import { grepDraft, REGEX_ARGS, textRefQuery, textRefSearch } from './grep.ts';
-import { MAX_ANSWER_SET, type Candidate, type GeneratorContext, type SubTypeGenerator } from './types.ts';
+import { candidate, MAX_ANSWER_SET, type Candidate, type GeneratorContext, type SubTypeGenerator } from './types.ts';
 
 /** Mocking and stubbing idioms of the test libraries the corpora use. */
 const MOCK_IDIOMS = ['mock.patch', 'MagicMock', 'monkeypatch', 'jest.fn', 'jest.mock', 'sinon.stub', 'sinon.spy', 'proxyquire', 't.mock.fn', 't.mock.method'];
@@ -90,9 +90,8 @@ export const testGenGenerators: SubTypeGenerator[] = [
       return facts
         .targets()
         .filter((s) => facts.isCallable(s) && facts.calledFromTests().has(s.id))
-        .map((s) => ({
-          file: s.file,
-          draft: () => {
+        .map(
+          candidate((s) => {
             const tests = facts.callers(s.id).filter((c) => facts.inTestFile(facts.symbol(c)!.file));
             if (tests.length === 0 || tests.length > MAX_ANSWER_SET) return undefined;
             return {
@@ -100,8 +99,8 @@ export const testGenGenerators: SubTypeGenerator[] = [
               query: { op: 'callers', sym_stable_id: s.id },
               expected: { kind: 'contains', required: tests },
             };
-          },
-        }));
+          }),
+        );
     },
   },
   {

@@ -88,6 +88,31 @@ export interface Candidate {
   draft(): Draft | undefined;
 }
 
+/**
+ * A candidate about a target that carries its file (a symbol, mostly): one
+ * small object that shares the sub-type's draft function, rather than a
+ * closure per candidate, which a million-symbol corpus would pay for in
+ * allocation and collection.
+ */
+class TargetCandidate<T extends { file: string }> implements Candidate {
+  readonly file: string;
+  constructor(
+    private readonly target: T,
+    private readonly make: (target: T) => Draft | undefined,
+  ) {
+    this.file = target.file;
+  }
+
+  draft(): Draft | undefined {
+    return this.make(this.target);
+  }
+}
+
+/** `targets.map(candidate((t) => …))`: each target becomes a candidate drafted by that function. */
+export function candidate<T extends { file: string }>(draft: (target: T) => Draft | undefined): (target: T) => Candidate {
+  return (target) => new TargetCandidate(target, draft);
+}
+
 export interface GeneratorContext {
   facts: Facts;
   rng: Rng;
