@@ -1,3 +1,4 @@
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 /** Where one run reads and writes. Everything under `workDir` is disposable and git-ignored. */
@@ -18,6 +19,10 @@ export function corpusWorkPaths(paths: RunPaths, corpus: string) {
   return {
     indexPath: join(paths.workDir, 'index', corpus, 'index.scip'),
     indexLog: join(paths.workDir, 'logs', corpus, 'index.log'),
-    scratchRoot: join(paths.workDir, 'scratch'),
+    // Indexers run on a copy in the system temp directory, not under the work directory: a compiler
+    // that looks for packages in every directory above the tree (TypeScript's node_modules/@types)
+    // would otherwise find this tool's own dependencies, and the index would depend on where the
+    // work directory is.
+    scratchRoot: join(tmpdir(), 'lmc-scratch'),
   };
 }

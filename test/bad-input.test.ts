@@ -12,6 +12,7 @@ import { fetchCorpus } from '../fetchers/index.ts';
 import { treeDigest } from '../fetchers/tree.ts';
 import { buildFactGraph } from '../graph/fact-graph.ts';
 import { normaliseIndex, runIndexer } from '../indexers/index.ts';
+import { scipTypescript } from '../indexers/scip-typescript.ts';
 import { PipelineError } from '../pipeline/errors.ts';
 import { runGenerate } from '../pipeline/generate.ts';
 import { loadLock, parseLock, type Corpus } from '../pipeline/lock.ts';
@@ -248,6 +249,13 @@ describe('bad SCIP indexes and misbehaving indexers', () => {
     const metadataOnly = Buffer.from([0x0a, 0x02, 0x08, 0x01]);
     await writeFile(join(root, 'fake-out.scip'), metadataOnly);
     expect(await failure(() => normaliseIndex(join(root, 'fake-out.scip'), join(root, 'n.scip'), { name: 'fake-indexer', version: '1', arguments: [] }))).toBe('fake-indexer indexed no documents');
+  });
+  it('a scratch copy with a node_modules above it, whose types TypeScript would pick up', async () => {
+    const scratchDir = join(root, 'leaky', 'scratch', 'tree');
+    await mkdir(join(root, 'leaky', 'node_modules'), { recursive: true });
+    await mkdir(scratchDir, { recursive: true });
+    const prepared = failure(() => scipTypescript.prepare({ scratchDir, outputFile: join(root, 'leaky.scip'), project: { name: 'p', version: '1.0.0' }, corpus: {} as Corpus }));
+    expect(await prepared).toBe(`${join(root, 'leaky', 'node_modules')} lies above the scratch copy of the tree; its packages would leak types into the index (set TMPDIR to a directory with no node_modules above it)`);
   });
   it('nothing is left where the normalised index would go', async () => {
     expect(await readFile(join(root, 'normalised.scip')).catch(() => 'absent')).toBe('absent');
