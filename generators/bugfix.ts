@@ -1,5 +1,5 @@
 import type { SymbolFact } from '../graph/fact-graph.ts';
-import { isTypeableName } from './completion.ts';
+import { hasSearchableName } from './completion.ts';
 import { escapeRegex, grepDraft, REGEX_ARGS } from './grep.ts';
 import { candidate, MAX_ANSWER_SET, type SubTypeGenerator } from './types.ts';
 
@@ -124,7 +124,7 @@ export const bugfixGenerators: SubTypeGenerator[] = [
     candidates({ facts, grep }) {
       return facts
         .targets()
-        .filter((s) => facts.isCallable(s) && s.name.length >= 6 && isTypeableName(s.name) && facts.byName.get(s.name)!.length === 1)
+        .filter((s) => facts.isCallable(s) && hasSearchableName(facts, s, 6))
         .map(
           candidate((s) =>
             grepDraft(facts, grep, { args: REGEX_ARGS, pattern: `\\b${escapeRegex(s.name)}\\s*\\(` }, {

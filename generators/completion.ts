@@ -1,10 +1,16 @@
-import { typeKinds } from '../graph/fact-graph.ts';
+import { typeKinds, type SymbolFact } from '../graph/fact-graph.ts';
+import type { Facts } from './facts.ts';
 import { grepDraft, textRefQuery, textRefSearch } from './grep.ts';
 import { candidate, MAX_ANSWER_SET, type Candidate, type SubTypeGenerator } from './types.ts';
 
 /** Names an agent would never type: constructors and other synthetic members. */
 export function isTypeableName(name: string): boolean {
   return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) && !/^__.*__$/.test(name);
+}
+
+/** A name a text search finds this symbol by alone: typeable, at least `minLength` long, and no other symbol's. */
+export function hasSearchableName(facts: Facts, s: SymbolFact, minLength: number): boolean {
+  return s.name.length >= minLength && isTypeableName(s.name) && facts.byName.get(s.name)!.length === 1;
 }
 
 export const completionGenerators: SubTypeGenerator[] = [
@@ -176,7 +182,7 @@ export const completionGenerators: SubTypeGenerator[] = [
     candidates({ facts, grep }) {
       return facts
         .targets(typeKinds)
-        .filter((s) => s.name.length >= 5 && isTypeableName(s.name) && facts.byName.get(s.name)!.length === 1)
+        .filter((s) => hasSearchableName(facts, s, 5))
         .map(
           candidate((s) =>
             grepDraft(facts, grep, textRefSearch(s.name), {

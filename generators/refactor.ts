@@ -1,5 +1,5 @@
 import { symbolKinds } from '../graph/fact-graph.ts';
-import { isTypeableName } from './completion.ts';
+import { hasSearchableName } from './completion.ts';
 import { grepDraft, textRefQuery, textRefSearch } from './grep.ts';
 import { candidate, MAX_ANSWER_SET, type Candidate, type SubTypeGenerator } from './types.ts';
 
@@ -152,7 +152,7 @@ export const refactorGenerators: SubTypeGenerator[] = [
     candidates({ facts, grep }) {
       return facts
         .targets()
-        .filter((s) => facts.isCallable(s) && s.name.length >= 6 && isTypeableName(s.name) && facts.byName.get(s.name)!.length === 1)
+        .filter((s) => facts.isCallable(s) && hasSearchableName(facts, s, 6))
         .map(
           candidate((s) =>
             grepDraft(facts, grep, textRefSearch(s.name), {

@@ -149,7 +149,7 @@ function decodeField(fieldNumber: number, bytes: Buffer, path: string, offset: n
       return { field: 'metadata', bytes, value: MetadataType.toObject(MetadataType.decode(bytes), toObjectOptions) as ScipMetadata };
     }
     if (fieldNumber === 2) {
-      return { field: 'document', bytes, value: decodeDocument(bytes) };
+      return { field: 'document', bytes, value: DocumentType.toObject(DocumentType.decode(bytes), toObjectOptions) as ScipDocument };
     }
   } catch (error) {
     throw new PipelineError(`corrupt SCIP ${fieldNumber === 1 ? 'metadata' : 'document'} at offset ${offset}: ${(error as Error).message}`, {
@@ -171,11 +171,11 @@ export function encodeMetadata(metadata: ScipMetadata): Uint8Array {
 }
 
 /**
- * A reader over one protobuf message's bytes, for the Document fields the
- * pipeline reads. protobufjs decodes into message objects and then copies them
- * into plain ones; on a 10M-occurrence index that double pass dominated the
- * graph stage, so documents are decoded here in one pass straight into the
- * plain shapes, skipping fields nobody reads.
+ * A reader over one protobuf message's bytes, for the fact graph's compact
+ * documents. protobufjs decodes into message objects and then copies them
+ * into plain ones, with a string per occurrence; on a 10M-occurrence index
+ * that dominated the graph stage, so the graph reads documents here in one
+ * pass, keeping only the fields it uses.
  */
 class WireReader {
   pos: number;
@@ -265,80 +265,6 @@ class WireReader {
     if (this.pos + n > this.end) throw new Error('index out of range');
     this.pos += n;
   }
-}
-
-export function decodeDocument(buf: Buffer): ScipDocument {
-  const r = new WireReader(buf, 0, buf.length);
-  const doc: ScipDocument = { relativePath: '', language: '', occurrences: [], symbols: [] };
-  while (r.pos < r.end) {
-    const tag = r.varint();
-    switch (tag) {
-      case (1 << 3) | 2:
-        doc.relativePath = r.string();
-        break;
-      case (2 << 3) | 2:
-        doc.occurrences.push(decodeOccurrence(r));
-        break;
-      case (3 << 3) | 2:
-        doc.symbols.push(decodeSymbolInformation(r));
-        break;
-      case (4 << 3) | 2:
-        doc.language = r.string();
-        break;
-      default:
-        r.skip(tag & 7);
-    }
-  }
-  return doc;
-}
-
-function decodeOccurrence(r: WireReader): ScipOccurrence {
-  const end = r.delimited();
-  const occ: ScipOccurrence = { range: [], symbol: '', symbolRoles: 0, enclosingRange: [] };
-  while (r.pos < end) {
-    const tag = r.varint();
-    const field = tag >>> 3;
-    if (field === 1) r.int32s(tag & 7, occ.range);
-    else if (tag === ((2 << 3) | 2)) occ.symbol = r.string();
-    else if (tag === 3 << 3) occ.symbolRoles = r.varint() | 0;
-    else if (field === 7) r.int32s(tag & 7, occ.enclosingRange);
-    else r.skip(tag & 7);
-  }
-  if (r.pos !== end) throw new Error('index out of range');
-  return occ;
-}
-
-function decodeSymbolInformation(r: WireReader): ScipSymbolInformation {
-  const end = r.delimited();
-  const info: ScipSymbolInformation = { symbol: '', documentation: [], relationships: [], kind: 0, displayName: '', enclosingSymbol: '' };
-  while (r.pos < end) {
-    const tag = r.varint();
-    if (tag === ((1 << 3) | 2)) info.symbol = r.string();
-    else if (tag === ((3 << 3) | 2)) info.documentation.push(r.string());
-    else if (tag === ((4 << 3) | 2)) info.relationships.push(decodeRelationship(r));
-    else if (tag === 5 << 3) info.kind = r.varint() | 0;
-    else if (tag === ((6 << 3) | 2)) info.displayName = r.string();
-    else if (tag === ((8 << 3) | 2)) info.enclosingSymbol = r.string();
-    else r.skip(tag & 7);
-  }
-  if (r.pos !== end) throw new Error('index out of range');
-  return info;
-}
-
-function decodeRelationship(r: WireReader): ScipRelationship {
-  const end = r.delimited();
-  const rel: ScipRelationship = { symbol: '', isReference: false, isImplementation: false, isTypeDefinition: false, isDefinition: false };
-  while (r.pos < end) {
-    const tag = r.varint();
-    if (tag === ((1 << 3) | 2)) rel.symbol = r.string();
-    else if (tag === 2 << 3) rel.isReference = r.varint() !== 0;
-    else if (tag === 3 << 3) rel.isImplementation = r.varint() !== 0;
-    else if (tag === 4 << 3) rel.isTypeDefinition = r.varint() !== 0;
-    else if (tag === 5 << 3) rel.isDefinition = r.varint() !== 0;
-    else r.skip(tag & 7);
-  }
-  if (r.pos !== end) throw new Error('index out of range');
-  return rel;
 }
 
 /**
