@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { GrepFloor } from './grep-floor.ts';
 import { Oracle } from './oracle.ts';
-import { PipelineError } from '../pipeline/errors.ts';
+import { PipelineError } from '../core/errors.ts';
 import { serveStdio, type Answerer } from './protocol.ts';
 
 export type AdapterName = 'oracle' | 'grep-floor';

@@ -11,7 +11,7 @@
  */
 import { readScipIndex, SymbolRole } from '../graph/scip-reader.ts';
 import { parseSymbol } from '../graph/symbols.ts';
-import { pushTo } from './multimap.ts';
+import { pushTo } from '../core/collections.ts';
 import type { AdapterQuery } from './protocol.ts';
 import { ripgrep, RG_BASE_ARGS } from './rg.ts';
 

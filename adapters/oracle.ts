@@ -7,8 +7,9 @@
 import { readFile } from 'node:fs/promises';
 import { readScipIndex, SymbolRole } from '../graph/scip-reader.ts';
 import { isLocalSymbol, parseSymbol, type ParsedSymbol } from '../graph/symbols.ts';
-import { addTo, pushTo } from './multimap.ts';
-import { canonicalQueryKey, type AdapterQuery } from './protocol.ts';
+import { addTo, pushTo, sortedUnique } from '../core/collections.ts';
+import { canonicalJson } from '../core/canonical-json.ts';
+import type { AdapterQuery } from './protocol.ts';
 import { ripgrep } from './rg.ts';
 
 /** [startLine, startChar, endLine, endChar], 0-based, end exclusive. */
@@ -64,10 +65,6 @@ function hoverOf(documentation: readonly string[]): string {
 
 function firstWord(hover: string): string {
   return hover.split(/\s/, 1)[0] ?? '';
-}
-
-function sortedUnique(ids: Iterable<string>): string[] {
-  return [...new Set(ids)].sort();
 }
 
 export class Oracle {
@@ -227,7 +224,7 @@ export class Oracle {
   async loadGrepScenarios(scenarioFile: string, treeDir: string): Promise<void> {
     const scenarios = JSON.parse(await readFile(scenarioFile, 'utf8')) as Array<{ query: unknown; grep?: GrepProvenance }>;
     for (const s of scenarios) {
-      if (s.grep) this.grepAnswers.set(canonicalQueryKey(s.query), await this.replayGrep(s.grep, treeDir));
+      if (s.grep) this.grepAnswers.set(canonicalJson(s.query), await this.replayGrep(s.grep, treeDir));
     }
   }
 
@@ -246,7 +243,7 @@ export class Oracle {
   }
 
   answer(query: AdapterQuery): string[] {
-    const replayed = this.grepAnswers.get(canonicalQueryKey(query));
+    const replayed = this.grepAnswers.get(canonicalJson(query));
     if (replayed) return replayed;
     switch (query.op) {
       case 'lookup':

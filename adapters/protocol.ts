@@ -1,30 +1,13 @@
 /**
  * The adapter side of the runner protocol: one `{"query": {...}}` line in, one
  * `{"results": [...], "cost_usd": 0}` (or `{"error": "..."}`) line out, strictly in order.
- * Kept free of generators/ so the oracle's reading of a query is its own.
+ * Queries are checked against the contract (core/contract.ts); nothing here comes from
+ * generators/, so the oracle's reading of a query is its own.
  */
 import { createInterface } from 'node:readline';
-import { z } from 'zod';
+import { wireQuerySchema, type Query } from '../core/contract.ts';
 
-const querySchema = z.discriminatedUnion('op', [
-  z.object({ op: z.literal('lookup'), name: z.string().min(1), bare_name: z.boolean(), kind: z.string().min(1).optional() }).strict(),
-  z.object({ op: z.enum(['callers', 'callees', 'contained_by', 'implementors']), sym_stable_id: z.string().min(1) }).strict(),
-  z.object({ op: z.literal('orphans'), kind: z.string().min(1) }).strict(),
-  z.object({ op: z.literal('file_symbols'), file_path: z.string().min(1) }).strict(),
-]);
-export type AdapterQuery = z.infer<typeof querySchema>;
-
-/** JSON with object keys sorted at every level (and undefined members left out, as JSON does): the same query always gives the same key. */
-export function canonicalQueryKey(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalQueryKey).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalQueryKey(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
-}
+export type AdapterQuery = Query;
 
 export type Answerer = (query: AdapterQuery) => string[] | Promise<string[]>;
 
@@ -36,7 +19,7 @@ async function respond(line: string, answer: Answerer): Promise<string> {
   } catch {
     return JSON.stringify({ error: 'request is not JSON' });
   }
-  const parsed = querySchema.safeParse((request as { query?: unknown } | null)?.query);
+  const parsed = wireQuerySchema.safeParse((request as { query?: unknown } | null)?.query);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     return JSON.stringify({ error: `bad query: ${issue.path.join('.') || 'query'} ${issue.message}` });

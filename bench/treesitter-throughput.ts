@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fetchDebian } from '../fetchers/debian.ts';
-import type { DebianSource } from '../pipeline/lock.ts';
+import type { DebianSource } from '../core/lock.ts';
 import { indexWithTreeSitter } from '../indexers/tree-sitter/index.ts';
 
 const RUNS = 3;

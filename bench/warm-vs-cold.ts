@@ -9,7 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { runGenerate } from '../pipeline/generate.ts';
-import { loadLock } from '../pipeline/lock.ts';
+import { loadLock } from '../core/lock.ts';
 
 const corpora = process.argv.slice(2).length ? process.argv.slice(2) : ['fastify'];
 const repoRoot = resolve(import.meta.dirname, '..');

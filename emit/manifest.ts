@@ -4,7 +4,7 @@ import { symbolKinds } from '../graph/fact-graph.ts';
 import { generators, GENERATOR_VERSION, type SubTypeReport } from '../generators/index.ts';
 import { categories, CATEGORY_MINIMUM, goldSources, inexpressibleSubTypes, type Scenario } from '../generators/types.ts';
 import type { IndexResult } from '../indexers/index.ts';
-import type { Corpus } from '../pipeline/lock.ts';
+import type { Corpus } from '../core/lock.ts';
 
 export interface PowerRow {
   n: number;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import { canonicalJson } from '../pipeline/canonical-json.ts';
+import { canonicalJson } from '../core/canonical-json.ts';
 import type { Scenario } from '../generators/types.ts';
 
 function loadSchema(name: string): object {

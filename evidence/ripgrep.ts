@@ -3,7 +3,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa, execaSync } from 'execa';
-import { PipelineError } from '../pipeline/errors.ts';
+import { PipelineError } from '../core/errors.ts';
 
 /**
  * Flags every search starts with: JSON events (no text parsing), no user

@@ -2,7 +2,7 @@ import { gunzipSync } from 'node:zlib';
 import { constants as fsConstants } from 'node:fs';
 import { chmod, mkdir, open } from 'node:fs/promises';
 import { isAbsolute, join, posix, relative, resolve } from 'node:path';
-import { PipelineError } from '../pipeline/errors.ts';
+import { PipelineError } from '../core/errors.ts';
 
 export type ExtractOptions = { stripComponents: number; label: string };
 /** `skipped` lists entries (as named in the archive) that were deliberately not created: links, devices, fifos. */

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { execa } from 'execa';
-import { PipelineError } from '../pipeline/errors.ts';
-import type { DebianSource } from '../pipeline/lock.ts';
+import { PipelineError } from '../core/errors.ts';
+import type { DebianSource } from '../core/lock.ts';
 import { extractTar, extractTarGz, MAX_UNPACKED } from './archive.ts';
 
 

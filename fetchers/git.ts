@@ -1,8 +1,8 @@
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { simpleGit, type SimpleGit } from 'simple-git';
-import { PipelineError } from '../pipeline/errors.ts';
-import type { GitSource } from '../pipeline/lock.ts';
+import { PipelineError } from '../core/errors.ts';
+import type { GitSource } from '../core/lock.ts';
 
 /**
  * Applied to every git command. The fetched repository is untrusted, but it cannot set config; these override

@@ -1,7 +1,7 @@
 import { lstat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { PipelineError } from '../pipeline/errors.ts';
-import type { LocalSource } from '../pipeline/lock.ts';
+import { PipelineError } from '../core/errors.ts';
+import type { LocalSource } from '../core/lock.ts';
 
 /** A local source is used in place: selectTree copies from it directly, so there is nothing to download. */
 export async function fetchLocal(source: LocalSource, repoRoot: string): Promise<string> {

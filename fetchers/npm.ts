@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../pipeline/atomic.ts';
-import { PipelineError } from '../pipeline/errors.ts';
-import type { NpmSource } from '../pipeline/lock.ts';
+import { writeFileAtomic } from '../core/atomic.ts';
+import { PipelineError } from '../core/errors.ts';
+import type { NpmSource } from '../core/lock.ts';
 import { extractTarGz } from './archive.ts';
 
 export const DEFAULT_NPM_REGISTRY = 'https://registry.npmjs.org';

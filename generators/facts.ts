@@ -1,6 +1,7 @@
 import type { GrepHit } from '../evidence/ripgrep.ts';
 import type { Query } from './types.ts';
-import { callableKinds, isTestFile, sortedUnique, typeKinds, type FactGraph, type Range, type SymbolFact, type SymbolKind } from '../graph/fact-graph.ts';
+import { sortedUnique } from '../core/collections.ts';
+import { callableKinds, isTestFile, typeKinds, type FactGraph, type Range, type SymbolFact, type SymbolKind } from '../graph/fact-graph.ts';
 
 /**
  * Read-only views of the fact graph shared by the generators. The semantics

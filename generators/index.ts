@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { canonicalJson } from '../pipeline/canonical-json.ts';
+import { canonicalJson } from '../core/canonical-json.ts';
 import type { GrepHit, GrepSearch } from '../evidence/ripgrep.ts';
 import type { FactGraph } from '../graph/fact-graph.ts';
 import { apiDiscoveryGenerators } from './api-discovery.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { GrepHit, GrepSearch } from '../evidence/ripgrep.ts';
-import { PipelineError } from '../pipeline/errors.ts';
-import { canonicalJson } from '../pipeline/canonical-json.ts';
+import { PipelineError } from '../core/errors.ts';
+import { canonicalJson } from '../core/canonical-json.ts';
 import { scenarioId } from './index.ts';
 import type { Facts } from './facts.ts';
 import { textRefQuery, textRefSearch } from './grep.ts';

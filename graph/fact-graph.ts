@@ -1,6 +1,7 @@
 import { isLocalSymbol, ownerSymbol, parseSymbol, type ParsedSymbol } from './symbols.ts';
 import { readCompactDocuments, SymbolRole } from './scip-reader.ts';
 import { SymbolTable } from './symbol-table.ts';
+import { compareStrings, sortedUnique } from '../core/collections.ts';
 
 /** Our kind vocabulary: what `lookup.kind` and `orphans.kind` take, and what the manifest documents. */
 export const symbolKinds = [
@@ -82,14 +83,6 @@ function rangeAt(flat: number[], length: number, i: number): Range | undefined {
   if (length !== 3 && length !== 4) return undefined;
   const at = 4 * i;
   return length === 3 ? [flat[at]!, flat[at + 1]!, flat[at]!, flat[at + 2]!] : [flat[at]!, flat[at + 1]!, flat[at + 2]!, flat[at + 3]!];
-}
-
-function compareStrings(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
-export function sortedUnique(values: Iterable<string>): string[] {
-  return [...new Set(values)].sort(compareStrings);
 }
 
 /** The hover text's code, first block, whitespace collapsed: `def add(self, product: Product, count: int) -> None:`. */

@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import protobuf from 'protobufjs';
-import { PipelineError } from '../pipeline/errors.ts';
+import { PipelineError } from '../core/errors.ts';
 import type { SymbolTable } from './symbol-table.ts';
 
 const protoPath = fileURLToPath(new URL('../schemas/scip.proto', import.meta.url));

@@ -1,6 +1,6 @@
 import { execa } from 'execa';
-import { PipelineError } from '../pipeline/errors.ts';
-import type { Corpus, IndexerName } from '../pipeline/lock.ts';
+import { PipelineError } from '../core/errors.ts';
+import type { Corpus, IndexerName } from '../core/lock.ts';
 
 /**
  * Compiler-grade SCIP indexers a maintainer installs on their own machine.

@@ -2,9 +2,9 @@ import { cp, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promi
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { execa } from 'execa';
-import { PipelineError } from '../pipeline/errors.ts';
-import { writeFileAtomic } from '../pipeline/atomic.ts';
-import type { Corpus, IndexerName } from '../pipeline/lock.ts';
+import { PipelineError } from '../core/errors.ts';
+import { writeFileAtomic } from '../core/atomic.ts';
+import type { Corpus, IndexerName } from '../core/lock.ts';
 import { encodeMetadata, frameField, readScipIndex } from '../graph/scip-reader.ts';
 import { scipPython } from './scip-python.ts';
 import { scipTypescript } from './scip-typescript.ts';

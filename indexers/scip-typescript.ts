@@ -1,6 +1,6 @@
 import { stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { PipelineError } from '../pipeline/errors.ts';
+import { PipelineError } from '../core/errors.ts';
 import type { IndexerDefinition } from './types.ts';
 
 /**

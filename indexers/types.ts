@@ -1,4 +1,4 @@
-import type { Corpus, IndexerName } from '../pipeline/lock.ts';
+import type { Corpus, IndexerName } from '../core/lock.ts';
 
 export interface IndexerContext {
   /** A throwaway copy of the corpus tree; the indexer may write config files into it. */

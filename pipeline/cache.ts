@@ -3,8 +3,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { copyFile, mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { canonicalJson } from './canonical-json.ts';
-import { writeFileAtomic } from './atomic.ts';
+import { writeFileAtomic } from '../core/atomic.ts';
 
 const repoDir = fileURLToPath(new URL('..', import.meta.url));
 const codeHashes = new Map<string, string>();
@@ -30,10 +29,6 @@ export function codeVersion(paths: string[]): string {
     codeHashes.set(key, hash);
   }
   return hash;
-}
-
-export function cacheKey(parts: unknown): string {
-  return createHash('sha256').update(canonicalJson(parts)).digest('hex').slice(0, 24);
 }
 
 /** One stage's stored outputs: `<workDir>/cache/<stage>/<key>/`, complete or absent (a `done` marker is written last). */

@@ -1,15 +1,15 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { PipelineError } from './errors.ts';
+import { PipelineError } from '../core/errors.ts';
 import { join, resolve } from 'node:path';
 import { renderSubTypeTable } from '../emit/docs.ts';
 import { feedsNothing, type PowerRow } from '../emit/manifest.ts';
-import { writeFileAtomic } from './atomic.ts';
+import { writeFileAtomic } from '../core/atomic.ts';
 import { cleanCache } from './cache.ts';
 import { merge, parseShard, plan, selectCorpora } from './shard.ts';
 import { CATEGORY_MINIMUM } from '../generators/types.ts';
 import { runGenerate, stageNames, type CorpusOutcome } from './generate.ts';
-import { loadLock } from './lock.ts';
+import { loadLock } from '../core/lock.ts';
 import { resolvePaths } from './paths.ts';
 
 const usage = `lmc — LongMemCode scenario pipeline
@@ -177,7 +177,7 @@ export async function main(argv: string[]): Promise<number> {
     }
     if (command === 'audit') {
       // Loaded on demand: generate and list never need the adapters.
-      const { runAudit, formatAuditOutcomes } = await import('../validate/audit.ts');
+      const { runAudit, formatAuditOutcomes } = await import('./audit.ts');
       const outcomes = await runAudit(lock, opts.corpus, paths, (line) => process.stderr.write(`${line}\n`));
       process.stdout.write(`${formatAuditOutcomes(outcomes, paths)}\n`);
       return outcomes.every((o) => o.ok) ? 0 : 1;

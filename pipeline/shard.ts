@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { copyFile, mkdir, readdir, readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
-import { PipelineError } from './errors.ts';
-import { cacheKey, codeVersion } from './cache.ts';
-import type { Corpus, Lock } from './lock.ts';
+import { PipelineError } from '../core/errors.ts';
+import { codeVersion } from './cache.ts';
+import { cacheKey } from '../core/canonical-json.ts';
+import type { Corpus, Lock } from '../core/lock.ts';
 
 /** The files one corpus's run publishes. */
 export const corpusOutputs = (corpus: string) => [`${corpus}.json`, `${corpus}.manifest.json`, `${corpus}.audit.json`, `${corpus}.md`];

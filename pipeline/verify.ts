@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { canonicalJson } from './canonical-json.ts';
+import { canonicalJson } from '../core/canonical-json.ts';
 import { runGenerate } from './generate.ts';
-import type { Lock } from './lock.ts';
+import type { Lock } from '../core/lock.ts';
 import type { RunPaths } from './paths.ts';
 
 export interface VerifyOutcome {

@@ -3,8 +3,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Scenario } from '../generators/types.ts';
 import { feedsNothing } from '../emit/manifest.ts';
-import { loadLock } from '../pipeline/lock.ts';
-import { auditCorpus, locateAuditInputs, runAudit, type CorpusAudit } from '../validate/audit.ts';
+import { loadLock } from '../core/lock.ts';
+import { auditCorpus, type CorpusAudit } from '../validate/audit.ts';
+import { locateAuditInputs, runAudit } from '../pipeline/audit.ts';
 import { generateInto, tempDir } from './helpers.ts';
 
 const fixtures = ['python-inventory', 'ts-inventory'] as const;

@@ -13,9 +13,9 @@ import { treeDigest } from '../fetchers/tree.ts';
 import { buildFactGraph } from '../graph/fact-graph.ts';
 import { normaliseIndex, runIndexer } from '../indexers/index.ts';
 import { scipTypescript } from '../indexers/scip-typescript.ts';
-import { PipelineError } from '../pipeline/errors.ts';
+import { PipelineError } from '../core/errors.ts';
 import { runGenerate } from '../pipeline/generate.ts';
-import { loadLock, parseLock, type Corpus } from '../pipeline/lock.ts';
+import { loadLock, parseLock, type Corpus } from '../core/lock.ts';
 import { repoRoot, tempDir } from './helpers.ts';
 
 const run = promisify(execFile);

@@ -13,8 +13,8 @@ import { fetchCorpus } from '../fetchers/index.ts';
 import { fetchLocal } from '../fetchers/local.ts';
 import { fetchNpm, npmTarballUrl } from '../fetchers/npm.ts';
 import { listFiles, selectTree, treeDigest } from '../fetchers/tree.ts';
-import { PipelineError } from '../pipeline/errors.ts';
-import type { Corpus, Source } from '../pipeline/lock.ts';
+import { PipelineError } from '../core/errors.ts';
+import type { Corpus, Source } from '../core/lock.ts';
 
 const temps: string[] = [];
 async function tempDir(): Promise<string> {

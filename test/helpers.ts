@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { runGenerate, type CorpusOutcome } from '../pipeline/generate.ts';
-import { loadLock } from '../pipeline/lock.ts';
+import { loadLock } from '../core/lock.ts';
 import type { RunPaths } from '../pipeline/paths.ts';
 
 export const repoRoot = resolve(import.meta.dirname, '..');

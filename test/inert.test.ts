@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runGenerate } from '../pipeline/generate.ts';
-import { parseLock } from '../pipeline/lock.ts';
+import { parseLock } from '../core/lock.ts';
 import { tempDir } from './helpers.ts';
 
 const run = promisify(execFile);

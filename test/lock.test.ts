@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseLock } from '../pipeline/lock.ts';
+import { parseLock } from '../core/lock.ts';
 
 const good = `format: 1
 corpora:

@@ -3,7 +3,7 @@ import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'n
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadLock } from '../pipeline/lock.ts';
+import { loadLock } from '../core/lock.ts';
 import { runGenerate } from '../pipeline/generate.ts';
 import { runVerify } from '../pipeline/verify.ts';
 import { corpusOutputs, merge, parseShard, plan, selectCorpora } from '../pipeline/shard.ts';
@@ -11,7 +11,8 @@ import { repoRoot, tempDir } from './helpers.ts';
 
 const run = promisify(execFile);
 const FIXTURES = ['python-inventory', 'ts-inventory'];
-const sources = ['bin', 'pipeline', 'fetchers', 'indexers', 'graph', 'generators', 'emit', 'evidence', 'validate', 'adapters', 'schemas', 'fixtures', 'docs', 'package.json', 'tsconfig.json', 'corpora.lock.yaml'];
+/** Every top-level entry git tracks except the outputs (overlays are copied on their own). */
+const sources = [...new Set((await run('git', ['ls-files'], { cwd: repoRoot })).stdout.split('\n').filter(Boolean).map((p) => p.split('/')[0]!))].filter((e) => e !== 'scenarios').sort();
 
 /** Copies the checkout (sources, fixtures, overlays; node_modules linked) to `dest`, creating entries in `order`. */
 async function copyCheckout(dest: string, order: 'forward' | 'reverse'): Promise<void> {

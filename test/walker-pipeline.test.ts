@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Manifest } from '../emit/manifest.ts';
 import { indexCorpus } from '../indexers/index.ts';
-import { PipelineError } from '../pipeline/errors.ts';
+import { PipelineError } from '../core/errors.ts';
 import { runGenerate } from '../pipeline/generate.ts';
-import { parseLock, type Corpus } from '../pipeline/lock.ts';
+import { parseLock, type Corpus } from '../core/lock.ts';
 import { repoRoot, tempDir } from './helpers.ts';
 
 /** The walker's fixtures run through the whole pipeline: the oracle must still pass everything (it is part of generate). */

@@ -7,17 +7,11 @@
  * under the work directory.
  */
 import { createHash } from 'node:crypto';
-import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { adapterArgs, type AdapterName } from '../adapters/cli.ts';
 import { feedsNothing, halfWidth, type Manifest } from '../emit/manifest.ts';
-import { treeDigest } from '../fetchers/tree.ts';
 import { categories, categoryWeights, goldSources, type Scenario } from '../generators/types.ts';
-import { writeFileAtomic } from '../pipeline/atomic.ts';
-import { PipelineError } from '../pipeline/errors.ts';
-import type { Lock } from '../pipeline/lock.ts';
-import { corpusWorkPaths, type RunPaths } from '../pipeline/paths.ts';
-import { selectCorpora } from '../pipeline/shard.ts';
+import { writeFileAtomic } from '../core/atomic.ts';
 import { runScenarios, writeRun, type Run, type RunOptions, type RunResult } from './runner.ts';
 import { passes, PASS_THRESHOLD, type Bucket, type ScoreSummary } from './scorer.ts';
 
@@ -25,8 +19,6 @@ import { passes, PASS_THRESHOLD, type Bucket, type ScoreSummary } from './scorer
 export const TOO_EASY_ABOVE = 0.6;
 /** The paper's grep-baseline weighted accuracy across its 16 corpora, in percent. */
 const PAPER_FLOOR_RANGE = '6.3–54.4%';
-/** Failing scenario ids listed before the rest are only counted. */
-const LISTED_FAILURES = 20;
 
 export interface AuditInputs {
   manifest: Manifest;
@@ -240,76 +232,4 @@ function limitations(m: Manifest, report: AuditReport): string[] {
   if (noSource.length) out.push(`No ${noSource.join(' or ')} scenarios.`);
   if (report.too_easy.length) out.push(`Text search alone scores above ${TOO_EASY_ABOVE * 100}% on ${report.too_easy.join(', ')}: these categories separate memory systems from grep less than the others.`);
   return out;
-}
-
-/** Finds what `lmc generate` left for a corpus: its scenario file and manifest, index and selected tree. */
-export async function locateAuditInputs(corpus: string, paths: RunPaths): Promise<AuditInputs> {
-  const firstGenerate = `run \`lmc generate --corpus ${corpus}\` first`;
-  const read = async (file: string) => {
-    try {
-      return await readFile(file, 'utf8');
-    } catch {
-      throw new PipelineError(`${file} is missing; ${firstGenerate}`, { corpus, stage: 'audit' });
-    }
-  };
-  const scenarioText = await read(join(paths.outDir, `${corpus}.json`));
-  const manifest = JSON.parse(await read(join(paths.outDir, `${corpus}.manifest.json`))) as Manifest;
-  const { indexPath } = corpusWorkPaths(paths, corpus);
-  if (!(await stat(indexPath).catch(() => undefined))) throw new PipelineError(`no index at ${indexPath}; ${firstGenerate}`, { corpus, stage: 'audit' });
-  return { manifest, scenarioText, indexPath, treeDir: await findTree(corpus, paths, manifest.corpus.content_digest, firstGenerate), runDir: join(paths.workDir, 'runs', corpus) };
-}
-
-/** The fetched tree whose content digest is the one the manifest records (grep answers depend on every byte of it). */
-async function findTree(corpus: string, paths: RunPaths, digest: string, hint: string): Promise<string> {
-  const root = join(paths.workDir, 'trees', corpus);
-  const entries = await readdir(root, { withFileTypes: true }).catch(() => []);
-  for (const entry of entries) {
-    if (!entry.isDirectory() || entry.name.startsWith('.')) continue;
-    const dir = join(root, entry.name);
-    if ((await treeDigest(dir)).digest === digest) return dir;
-  }
-  throw new PipelineError(`no fetched tree under ${root} has the manifest's content digest ${digest}; ${hint}`, { corpus, stage: 'audit' });
-}
-
-export interface AuditOutcome {
-  corpus: string;
-  ok: boolean;
-  error?: string;
-  audit?: CorpusAudit;
-}
-
-/** `lmc audit`: each corpus in turn (so latencies are not shared), one failing corpus never stops the others. */
-export async function runAudit(lock: Lock, names: string[] | undefined, paths: RunPaths, log: (line: string) => void): Promise<AuditOutcome[]> {
-  const selected = selectCorpora(lock, names, paths.lockFile).map((c) => c.name);
-  const outcomes: AuditOutcome[] = [];
-  for (const corpus of selected) {
-    try {
-      const audit = await auditCorpus(await locateAuditInputs(corpus, paths), log);
-      if (audit.failing.length) {
-        const listed = audit.failing.slice(0, LISTED_FAILURES).join(', ');
-        const more = audit.failing.length > LISTED_FAILURES ? ` and ${audit.failing.length - LISTED_FAILURES} more` : '';
-        outcomes.push({ corpus, ok: false, audit, error: `corpus ${corpus}: the oracle fails ${audit.failing.length} scenario(s): ${listed}${more}` });
-        continue;
-      }
-      await writeAuditFiles(paths.outDir, audit);
-      outcomes.push({ corpus, ok: true, audit });
-    } catch (error) {
-      if (!(error instanceof PipelineError)) throw error;
-      outcomes.push({ corpus, ok: false, error: error.describe() });
-    }
-  }
-  return outcomes;
-}
-
-/** What `lmc audit` prints: each corpus's table, then every failure. */
-export function formatAuditOutcomes(outcomes: AuditOutcome[], paths: RunPaths): string {
-  const lines: string[] = [];
-  for (const o of outcomes) {
-    if (!o.audit) continue;
-    const { report, oracle, floor } = o.audit;
-    lines.push(`${o.corpus}: ${report.scenario_file.scenarios} scenarios; oracle passes ${oracle.passed}, grep floor passes ${floor.passed}`, '', scoreTable(report), '');
-    if (o.ok) lines.push(`wrote ${join(paths.outDir, `${o.corpus}.audit.json`)} and ${join(paths.outDir, `${o.corpus}.md`)}; runs with latencies in ${join(paths.workDir, 'runs', o.corpus)}`, '');
-  }
-  for (const o of outcomes) if (o.error) lines.push(`FAILED ${o.error}`);
-  return lines.join('\n');
 }

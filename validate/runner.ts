@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { execa, type ResultPromise } from 'execa';
 import type { Expected, Query, Scenario } from '../generators/types.ts';
-import { writeFileAtomic } from '../pipeline/atomic.ts';
-import { PipelineError } from '../pipeline/errors.ts';
+import { writeFileAtomic } from '../core/atomic.ts';
+import { PipelineError } from '../core/errors.ts';
 import { latencyPercentiles, passes, scoreResult, summarise, type LatencyPercentiles, type ScoreSummary } from './scorer.ts';
 
 export interface AdapterSpec {

@@ -2,7 +2,7 @@
  * Pure scoring, exactly as the scenario contract (../shared/docs/scenario-contract.md) and the
  * upstream runner define it: one scenario's returned ids against its `expected`, then aggregates.
  */
-import { pushTo } from '../adapters/multimap.ts';
+import { pushTo } from '../core/collections.ts';
 import { categories, categoryWeights, type Category, type Expected } from '../generators/types.ts';
 
 /** A scenario passes when its score is at least this (the runner's threshold). */

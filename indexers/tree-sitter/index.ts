@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Parser } from 'web-tree-sitter';
-import { writeFileAtomic } from '../../pipeline/atomic.ts';
-import { PipelineError } from '../../pipeline/errors.ts';
+import { writeFileAtomic } from '../../core/atomic.ts';
+import { PipelineError } from '../../core/errors.ts';
 import { DocumentType, encodeMetadata, frameField } from '../../graph/scip-reader.ts';
 import { listFiles } from '../../fetchers/tree.ts';
 import { extractFacts, type FileFacts } from './extract.ts';

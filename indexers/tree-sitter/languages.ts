@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Language, Parser, Query } from 'web-tree-sitter';
 import { z } from 'zod';
-import { PipelineError } from '../../pipeline/errors.ts';
+import { PipelineError } from '../../core/errors.ts';
 
 /**
  * A language is data: `languages/<name>/config.json` plus the query files it lists.

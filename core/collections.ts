@@ -11,3 +11,13 @@ export function addTo<K, V>(map: Map<K, Set<V>>, key: K, value: V): void {
   if (set) set.add(value);
   else map.set(key, new Set([value]));
 }
+
+/** Code-unit order of strings, the order every id list is published in. */
+export function compareStrings(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** De-duplicated and sorted in code-unit order. */
+export function sortedUnique(values: Iterable<string>): string[] {
+  return [...new Set(values)].sort(compareStrings);
+}

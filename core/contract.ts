@@ -1,0 +1,206 @@
+/**
+ * The scenario contract, defined once: categories and their weights, ground-truth sources, the
+ * kind vocabulary, every query op and expected kind with its fields, and the rules that tie a
+ * scenario's fields together. The published JSON Schema (emit/schemas.ts), every zod validator
+ * (overlays, the adapter protocol) and the docs tables (`lmc docs`) are derived from this module.
+ */
+import { z } from 'zod/v4';
+
+export const categories = ['Completion', 'BugFix', 'Refactor', 'TestGen', 'FeatureAdd', 'ApiDiscovery', 'ControlFlow', 'Config', 'SafetyNet'] as const;
+export type Category = (typeof categories)[number];
+
+/** The paper's category weights (they sum to 100). */
+export const categoryWeights: Record<Category, number> = {
+  Completion: 28,
+  BugFix: 18,
+  Refactor: 10,
+  TestGen: 8,
+  FeatureAdd: 8,
+  ApiDiscovery: 15,
+  ControlFlow: 5,
+  Config: 4,
+  SafetyNet: 4,
+};
+
+export const categoryDescriptions: Record<Category, string> = {
+  Completion: 'importing or constructing a symbol and needs its canonical id',
+  BugFix: 'enumerating callers, callees, overrides, impact of a suspect symbol',
+  Refactor: 'auditing a rename: every method of a type, every call site, every implementor',
+  TestGen: 'listing what exists in a file or test module before writing a test',
+  FeatureAdd: 'finding the closest existing feature or extension point to mirror',
+  ApiDiscovery: 'asking whether a symbol exists; rejecting invented names; resolving ambiguous names',
+  ControlFlow: 'locating exception types and the code that raises them',
+  Config: 'finding who reads an environment variable, config key or feature flag',
+  SafetyNet: 'hand-curated edge cases',
+};
+
+export const goldSources = ['scip_roundtrip', 'adversarial', 'grep_compared', 'manual'] as const;
+export type GoldSource = (typeof goldSources)[number];
+
+export const goldSourceDescriptions: Record<GoldSource, string> = {
+  scip_roundtrip: "structural facts of the corpus's SCIP index",
+  adversarial: 'a name fabricated from the corpus\'s own names and checked absent: the answer is empty',
+  grep_compared: 'a recorded ripgrep search over the corpus tree, each hit mapped to the symbol around it',
+  manual: 'a hand-written scenario, checked against the index on every run',
+};
+
+/** Our kind vocabulary: what `lookup.kind` and `orphans.kind` take (docs/query-semantics.md, "Kinds"). */
+export const symbolKinds = [
+  'module',
+  'class',
+  'interface',
+  'enum',
+  'enum_member',
+  'type_alias',
+  'function',
+  'method',
+  'constructor',
+  'field',
+  'property',
+  'variable',
+  'constant',
+] as const;
+export type SymbolKind = (typeof symbolKinds)[number];
+
+export const callableKinds: ReadonlySet<SymbolKind> = new Set(['function', 'method', 'constructor']);
+export const typeKinds: ReadonlySet<SymbolKind> = new Set(['class', 'interface', 'enum', 'type_alias']);
+
+/** A `lookup` kind that is not a symbol kind: which symbols mention this text (docs/query-semantics.md). */
+export const TEXT_REF_KIND = 'text_ref';
+
+const stableId = z
+  .string()
+  .min(1)
+  .regex(/^(?!file:)(?!local )\S+ \S+ /, 'must be a SCIP symbol id, not a file: or local id')
+  .meta({ id: 'stableId', description: 'A SCIP symbol string of a corpus symbol; never a file: pseudo id or a local symbol.' });
+
+const filePath = z
+  .string()
+  .min(1)
+  .regex(/^(?!\/)(?!file:)(?!.*(^|\/)\.\.(\/|$))/, 'must be a repository-relative path')
+  .meta({ description: 'Repository-relative, as the index names the document.' });
+
+/**
+ * Every query op: its fields, and one sentence on what it answers (the exact rules are in
+ * docs/query-semantics.md). All seven are the upstream runner's ops. `files` is how a scenario
+ * file must write them; `wire` is what an adapter accepts: the same shapes, with any non-empty
+ * string as an id or path (an id no corpus has is a fair question, answered with nothing).
+ */
+function makeQuerySchema(form: 'files' | 'wire') {
+  const id = form === 'files' ? stableId : z.string().min(1);
+  const path = form === 'files' ? filePath : z.string().min(1);
+  return z.discriminatedUnion('op', [
+    z
+      .object({
+        op: z.literal('lookup'),
+        name: z.string().min(1),
+        bare_name: z.boolean(),
+        kind: z.string().min(1).optional(),
+      })
+      .strict()
+      .meta({ description: '`bare_name: true`: every symbol whose short name (or `Type#member` form) is `name`; `false`: `[name]` when a symbol has exactly that id. `kind` restricts either; kind `text_ref` asks which symbols mention the text `name`.' }),
+    z
+      .object({ op: z.enum(['callers', 'callees', 'contained_by', 'implementors']), sym_stable_id: id })
+      .strict()
+      .meta({ description: '`callers`: symbols whose bodies call it; `callees`: what its body calls; `contained_by`: its direct members; `implementors`: what implements, extends or overrides it, transitively.' }),
+    z.object({ op: z.literal('orphans'), kind: z.string().min(1) }).strict().meta({ description: 'Every symbol of this kind that nothing calls.' }),
+    z.object({ op: z.literal('file_symbols'), file_path: path }).strict().meta({ description: 'Every symbol defined in this file, modules excluded.' }),
+  ]);
+}
+export const querySchema = makeQuerySchema('files').meta({ id: 'query' });
+export const wireQuerySchema = makeQuerySchema('wire');
+export type Query = z.infer<typeof querySchema>;
+export type QueryOp = Query['op'];
+export const queryOps = ['lookup', 'callers', 'callees', 'contained_by', 'implementors', 'orphans', 'file_symbols'] as const satisfies readonly QueryOp[];
+
+/** How a scenario is scored; a scenario passes at a score of at least PASS_THRESHOLD. */
+export const expectedSchema = z
+  .discriminatedUnion('kind', [
+    z.object({ kind: z.literal('exact_symbol'), stable_id: stableId }).strict().meta({ description: '1 if the first result equals `stable_id`, else 0.' }),
+    z
+      .object({ kind: z.literal('in_top_k'), stable_id: stableId, k: z.int().min(1) })
+      .strict()
+      .meta({ description: '1 if `stable_id` is among the first `k` results, else 0.' }),
+    z
+      .object({ kind: z.literal('exact_set'), stable_ids: z.array(stableId).refine(unique, 'must not repeat an id') })
+      .strict()
+      .meta({ description: 'F1 of the returned set against `stable_ids`; both empty scores 1 (how an absence is asked).' }),
+    z
+      .object({ kind: z.literal('contains'), required: z.array(stableId).min(1, 'must list at least one id (an empty contains cannot fail)').refine(unique, 'must not repeat an id') })
+      .strict()
+      .meta({ description: 'The fraction of `required` among the results; extras cost nothing. Never empty: the runner scores an empty list 1 for any answer.' }),
+  ])
+  .meta({ id: 'expected' });
+export type Expected = z.infer<typeof expectedSchema>;
+export type ExpectedKind = Expected['kind'];
+export const expectedKinds = ['exact_symbol', 'in_top_k', 'exact_set', 'contains'] as const satisfies readonly ExpectedKind[];
+
+export const PASS_THRESHOLD = 0.999;
+
+function unique(ids: string[]): boolean {
+  return new Set(ids).size === ids.length;
+}
+
+export const grepProvenanceSchema = z
+  .object({
+    pattern: z.string().min(1),
+    args: z.array(z.string()),
+    exclude_definition_of: stableId.optional(),
+  })
+  .strict()
+  .meta({ description: 'How a grep_compared answer was computed: replay `rg <args> -e <pattern> .` in the corpus tree with LC_ALL=C and map hits as docs/query-semantics.md says.' });
+export type GrepProvenance = z.infer<typeof grepProvenanceSchema>;
+
+export const originSchema = z
+  .object({ file: z.string().min(1), entry: z.int().min(1) })
+  .strict()
+  .meta({ description: 'The overlay or spec file (repository-relative) and 1-based entry a hand-written or contributor scenario came from.' });
+export type Origin = z.infer<typeof originSchema>;
+
+export const subTypeSchema = z.string().regex(/^[a-z0-9_]+$/, 'must be lowercase letters, digits and underscores');
+export const intentSchema = z.string().min(10, 'must say in a sentence what the agent is doing');
+
+/** The fields a scenario has, before the rules that tie them together. */
+export const scenarioFields = {
+  id: z.string().regex(/^[a-z0-9_]+-[0-9a-f]{12}$/, 'must be <sub_type>-<12 hex>'),
+  category: z.enum(categories),
+  sub_type: subTypeSchema,
+  intent: intentSchema,
+  query: querySchema,
+  expected: expectedSchema,
+  gold_source: z.enum(goldSources),
+  grep: grepProvenanceSchema.optional(),
+  origin: originSchema.optional(),
+};
+
+/**
+ * What each ground-truth source demands of the other fields. JSON Schema gets these as
+ * if/then rules and zod as a refinement, both from this one table.
+ */
+export const goldSourceRules: Record<GoldSource, { requires?: 'grep' | 'origin'; forbids?: 'grep'; emptyAnswer?: true }> = {
+  scip_roundtrip: { forbids: 'grep' },
+  adversarial: { forbids: 'grep', emptyAnswer: true },
+  grep_compared: { requires: 'grep' },
+  manual: { requires: 'origin', forbids: 'grep' },
+};
+
+/** The rule a scenario breaks, or undefined. */
+export function goldSourceProblem(s: { gold_source: GoldSource; expected: Expected; grep?: unknown; origin?: unknown }): string | undefined {
+  const rule = goldSourceRules[s.gold_source];
+  if (rule.requires && s[rule.requires] === undefined) return `a ${s.gold_source} scenario must carry \`${rule.requires}\``;
+  if (rule.forbids && s[rule.forbids] !== undefined) return `only grep_compared scenarios carry \`${rule.forbids}\``;
+  if (rule.emptyAnswer && !(s.expected.kind === 'exact_set' && s.expected.stable_ids.length === 0)) return 'an adversarial scenario expects exact_set []';
+  return undefined;
+}
+
+export const scenarioSchema = z
+  .object(scenarioFields)
+  .strict()
+  .superRefine((s, ctx) => {
+    const problem = goldSourceProblem(s);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['gold_source'] });
+  })
+  .meta({ id: 'scenario' });
+export type Scenario = z.infer<typeof scenarioSchema>;
+
+export const scenarioFileSchema = z.array(scenarioSchema).min(1);
