@@ -113,6 +113,11 @@ export type Query = z.infer<typeof querySchema>;
 export type QueryOp = Query['op'];
 export const queryOps = ['lookup', 'callers', 'callees', 'contained_by', 'implementors', 'orphans', 'file_symbols'] as const satisfies readonly QueryOp[];
 
+/** An id list without repeats: checked by zod, and stated as `uniqueItems` in the JSON Schema. */
+function uniqueIds<T extends z.ZodArray<z.ZodString>>(list: T) {
+  return list.refine((ids) => new Set(ids).size === ids.length, 'must not repeat an id').meta({ uniqueItems: true });
+}
+
 /** How a scenario is scored; a scenario passes at a score of at least PASS_THRESHOLD. */
 export const expectedSchema = z
   .discriminatedUnion('kind', [
@@ -122,11 +127,11 @@ export const expectedSchema = z
       .strict()
       .meta({ description: '1 if `stable_id` is among the first `k` results, else 0.' }),
     z
-      .object({ kind: z.literal('exact_set'), stable_ids: z.array(stableId).refine(unique, 'must not repeat an id') })
+      .object({ kind: z.literal('exact_set'), stable_ids: uniqueIds(z.array(stableId)) })
       .strict()
       .meta({ description: 'F1 of the returned set against `stable_ids`; both empty scores 1 (how an absence is asked).' }),
     z
-      .object({ kind: z.literal('contains'), required: z.array(stableId).min(1, 'must list at least one id (an empty contains cannot fail)').refine(unique, 'must not repeat an id') })
+      .object({ kind: z.literal('contains'), required: uniqueIds(z.array(stableId).min(1, 'must list at least one id (an empty contains cannot fail)')) })
       .strict()
       .meta({ description: 'The fraction of `required` among the results; extras cost nothing. Never empty: the runner scores an empty list 1 for any answer.' }),
   ])
@@ -136,10 +141,6 @@ export type ExpectedKind = Expected['kind'];
 export const expectedKinds = ['exact_symbol', 'in_top_k', 'exact_set', 'contains'] as const satisfies readonly ExpectedKind[];
 
 export const PASS_THRESHOLD = 0.999;
-
-function unique(ids: string[]): boolean {
-  return new Set(ids).size === ids.length;
-}
 
 export const grepProvenanceSchema = z
   .object({

@@ -1,5 +1,19 @@
+import {
+  categories,
+  categoryDescriptions,
+  categoryWeights,
+  expectedSchema,
+  goldSourceDescriptions,
+  goldSourceRules,
+  goldSources,
+  PASS_THRESHOLD,
+  querySchema,
+  symbolKinds,
+  TEXT_REF_KIND,
+} from '../core/contract.ts';
 import { generators } from '../generators/index.ts';
-import { categories, inexpressibleSubTypes } from '../generators/types.ts';
+import { inexpressibleSubTypes } from '../generators/types.ts';
+import { schemaFiles } from './schemas.ts';
 
 const whyKind: Record<string, string> = {
   exact_set: 'the question is "every …" (or "does it exist"): F1 over the complete set, and the empty set for an absence',
@@ -37,4 +51,72 @@ export function renderSubTypeTable(): string {
     '',
   );
   return lines.join('\n');
+}
+
+/** One row per member of a discriminated union: its tag value(s), its fields, its description. */
+function unionRows(union: { options: readonly unknown[] }, tag: string): Array<{ tags: string[]; fields: string[]; description: string }> {
+  return union.options.map((option) => {
+    const o = option as { shape: Record<string, { def?: { values?: unknown[]; entries?: Record<string, string> }; isOptional?: () => boolean }>; meta?: () => { description?: string } | undefined };
+    const tagSchema = o.shape[tag]!;
+    const tags = tagSchema.def?.values?.map(String) ?? Object.values(tagSchema.def?.entries ?? {});
+    const fields = Object.entries(o.shape)
+      .filter(([k]) => k !== tag)
+      .map(([k, v]) => (v.isOptional?.() ? `${k}?` : k));
+    return { tags, fields, description: o.meta?.()?.description ?? '' };
+  });
+}
+
+const cell = (text: string) => text.replace(/\|/g, '\\|');
+
+/** docs/contract.md: the tables of core/contract.ts, so the docs say what the code checks. */
+export function renderContract(): string {
+  const lines = [
+    '# The scenario contract',
+    '',
+    'Rendered by `npm run lmc -- docs` from [`core/contract.ts`](../core/contract.ts), which also generates',
+    '[`schemas/scenario-file.schema.json`](../schemas/scenario-file.schema.json) and every validator of queries and',
+    'scenarios; a test fails when this file, the schemas and the code disagree. What each op answers, exactly, is in',
+    '[query-semantics.md](query-semantics.md).',
+    '',
+    '## Categories',
+    '',
+    '| category | weight | the agent is… |',
+    '|---|---:|---|',
+    ...categories.map((c) => `| ${c} | ${categoryWeights[c]} | ${categoryDescriptions[c]} |`),
+    '',
+    '## Ground-truth sources',
+    '',
+    '| gold source | the expected answer comes from | the scenario must |',
+    '|---|---|---|',
+    ...goldSources.map((g) => {
+      const r = goldSourceRules[g];
+      const must = [r.requires ? `carry \`${r.requires}\`` : '', r.forbids ? `not carry \`${r.forbids}\`` : '', r.emptyAnswer ? 'expect `exact_set []`' : ''].filter(Boolean).join('; ');
+      return `| \`${g}\` | ${goldSourceDescriptions[g]} | ${must} |`;
+    }),
+    '',
+    '## Query ops',
+    '',
+    '| op | fields | answers |',
+    '|---|---|---|',
+    ...unionRows(querySchema, 'op').map((r) => `| ${r.tags.map((t) => `\`${t}\``).join(', ')} | ${r.fields.map((f) => `\`${f}\``).join(', ')} | ${cell(r.description)} |`),
+    '',
+    '## Expected kinds',
+    '',
+    `A scenario passes at a score of at least ${PASS_THRESHOLD}.`,
+    '',
+    '| kind | fields | score |',
+    '|---|---|---|',
+    ...unionRows(expectedSchema, 'kind').map((r) => `| \`${r.tags[0]}\` | ${r.fields.map((f) => `\`${f}\``).join(', ')} | ${cell(r.description)} |`),
+    '',
+    '## Kinds',
+    '',
+    `\`lookup.kind\` and \`orphans.kind\` take ${symbolKinds.map((k) => `\`${k}\``).join(', ')}; \`lookup\` also takes \`${TEXT_REF_KIND}\`.`,
+    '',
+  ];
+  return lines.join('\n');
+}
+
+/** Every file `lmc docs` writes (repository-relative path and text); a test checks the committed ones against these. */
+export function generatedFiles(): Array<{ path: string; text: string }> {
+  return [{ path: 'docs/sub-types.md', text: renderSubTypeTable() }, { path: 'docs/contract.md', text: renderContract() }, ...schemaFiles()];
 }

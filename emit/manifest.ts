@@ -1,54 +1,117 @@
 import { createHash } from 'node:crypto';
+import { z } from 'zod/v4';
 import type { FetchedCorpus } from '../fetchers/index.ts';
-import { symbolKinds } from '../graph/fact-graph.ts';
 import { generators, GENERATOR_VERSION, type SubTypeReport } from '../generators/index.ts';
-import { categories, CATEGORY_MINIMUM, goldSources, inexpressibleSubTypes, type Scenario } from '../generators/types.ts';
+import { categories, goldSources, symbolKinds, TEXT_REF_KIND, type Scenario } from '../core/contract.ts';
+import { CATEGORY_MINIMUM, inexpressibleSubTypes } from '../generators/types.ts';
 import type { IndexResult } from '../indexers/index.ts';
 import type { Corpus } from '../core/lock.ts';
 
-export interface PowerRow {
-  n: number;
-  /** Percent of the file. */
-  share: number;
-  /** Worst-case (p = 0.5) 95% interval half-width of a pass rate over n scenarios, in points. */
-  half_width: number | null;
-}
+const count = z.int().min(0);
+const powerRow = z.object({ n: count, share: z.number(), half_width: z.number().nullable() }).strict();
+export type PowerRow = z.infer<typeof powerRow>;
 
-export interface GrepDisagreement {
-  id: string;
-  only_grep: string[];
-  only_index: string[];
-}
+const grepDisagreement = z.object({ id: z.string(), only_grep: z.array(z.string()), only_index: z.array(z.string()) }).strict();
+export type GrepDisagreement = z.infer<typeof grepDisagreement>;
 
-export interface Manifest {
-  format_version: 1;
-  generator: { name: 'lmc'; version: string };
-  corpus: {
-    name: string;
-    language: string;
-    description: string;
-    source: Corpus['source'];
-    include: string[];
-    exclude: string[];
-    content_digest: string;
-    files: number;
-    bytes: number;
-  };
-  indexer: { name: string; version: string; precision: 'compiler' | 'syntactic'; project: { name: string; version: string }; symbols: number; documents: number };
-  seed: number;
-  budget: number;
-  kinds: string[];
-  counts: { total: number; by_category: Record<string, number>; by_sub_type: Record<string, number>; by_gold_source: Record<string, number> };
-  power: { by_category: Record<string, PowerRow>; by_gold_source: Record<string, PowerRow> };
-  shortfalls: Array<{ category: string; n: number; reason: string }>;
-  sub_types: Array<{ category: string; sub_type: string; gold_source: string; targets: number; emitted: number; exhausted: boolean; reason?: string }>;
-  inexpressible: Array<{ category: string; sub_type: string; reason: string }>;
-  grep: { rg_version: string; searches: number; scenarios: number; share: number; disagreements: GrepDisagreement[] };
-  overlays: { manual: string | null; specs: string | null };
-  scenario_file: { path: string; sha256: string; scenarios: number };
-  /** The grep floor's scores (from the validate stage): how hard each category really is. */
-  difficulty_floor?: { adapter: 'grep-floor'; weighted_accuracy: number; raw_accuracy: number; by_category: Record<string, number>; too_easy: string[] };
-}
+/** The manifest beside every scenario file; its JSON Schema (schemas/manifest.schema.json) is generated from this. */
+export const manifestSchema = z
+  .object({
+    format_version: z.literal(1),
+    generator: z.object({ name: z.literal('lmc'), version: z.string() }).strict(),
+    corpus: z
+      .object({
+        name: z.string(),
+        language: z.string(),
+        description: z.string(),
+        source: z.record(z.string(), z.unknown()).meta({ description: "The lock's source entry, as pinned." }),
+        include: z.array(z.string()),
+        exclude: z.array(z.string()),
+        content_digest: z.string().regex(/^sha256:[0-9a-f]{64}$/),
+        files: count,
+        bytes: count,
+      })
+      .strict(),
+    indexer: z
+      .object({
+        name: z.string(),
+        version: z.string(),
+        precision: z.enum(['compiler', 'syntactic']),
+        project: z.object({ name: z.string(), version: z.string() }).strict(),
+        symbols: count,
+        documents: count,
+      })
+      .strict(),
+    seed: count,
+    budget: z.int().min(1),
+    kinds: z.array(z.string()).meta({ description: 'The vocabulary lookup.kind and orphans.kind use.' }),
+    counts: z
+      .object({
+        total: count,
+        by_category: z.record(z.string(), z.int()),
+        by_sub_type: z.record(z.string(), z.int()),
+        by_gold_source: z.record(z.string(), z.int()),
+      })
+      .strict(),
+    power: z
+      .object({ by_category: z.record(z.string(), powerRow), by_gold_source: z.record(z.string(), powerRow) })
+      .strict()
+      .meta({ description: 'Per category and gold source: n, share of the file (%), and the worst-case 95% interval half-width of a pass rate (points).' }),
+    shortfalls: z
+      .array(z.object({ category: z.string(), n: z.int(), reason: z.string() }).strict())
+      .meta({ description: `Categories under the ${CATEGORY_MINIMUM}-scenario aim, and why.` }),
+    sub_types: z
+      .array(
+        z
+          .object({
+            category: z.string(),
+            sub_type: z.string(),
+            gold_source: z.string(),
+            targets: count.meta({
+              description: "Candidates that passed the sub-type's cheap checks: an upper bound on the questions it could ask (drafting may still rule some out, and the budget may stop before drafting all).",
+            }),
+            emitted: count,
+            exhausted: z.boolean().meta({ description: 'Every candidate was drafted, so `emitted` is all this sub-type offers after de-duplication.' }),
+            reason: z.string().optional(),
+          })
+          .strict(),
+      )
+      .meta({
+        description:
+          'Every sub-type the generator knows: how many candidates passed its cheap checks, how many questions it emitted, and whether every candidate was drafted. Exhausted with nothing emitted means the corpus cannot feed it, and `reason` says why.',
+      }),
+    inexpressible: z
+      .array(z.object({ category: z.string(), sub_type: z.string(), reason: z.string() }).strict())
+      .meta({ description: "Sub-types of the taxonomy that the protocol's ops cannot ask honestly." }),
+    grep: z
+      .object({
+        rg_version: z.string(),
+        searches: z.int(),
+        scenarios: z.int(),
+        share: z.number(),
+        disagreements: z.array(grepDisagreement).meta({ description: "grep_compared call questions whose rg answer differs from the index's callers." }),
+      })
+      .strict(),
+    overlays: z.object({ manual: z.string().nullable(), specs: z.string().nullable() }).strict(),
+    scenario_file: z.object({ path: z.string(), sha256: z.string().regex(/^[0-9a-f]{64}$/), scenarios: count }).strict(),
+    difficulty_floor: z
+      .object({
+        adapter: z.literal('grep-floor'),
+        weighted_accuracy: z.number(),
+        raw_accuracy: z.number(),
+        by_category: z.record(z.string(), z.number()),
+        too_easy: z.array(z.string()),
+      })
+      .strict()
+      .meta({ description: "The grep-floor adapter's scores on this file (mean per category, 0..1), from the validate stage; categories above 0.6 are flagged too easy." }),
+  })
+  .strict();
+
+/** A manifest; `difficulty_floor` is filled in by the validate stage, so drafts lack it. */
+export type Manifest = Omit<z.infer<typeof manifestSchema>, 'difficulty_floor' | 'corpus'> & {
+  corpus: Omit<z.infer<typeof manifestSchema>['corpus'], 'source'> & { source: Corpus['source'] };
+  difficulty_floor?: z.infer<typeof manifestSchema>['difficulty_floor'];
+};
 
 export function halfWidth(n: number): number | null {
   return n === 0 ? null : round1(196 * Math.sqrt(0.25 / n));
@@ -110,7 +173,7 @@ export function buildManifest(m: ManifestInput): Manifest {
     indexer: { ...m.indexed.indexer, project: m.project, symbols: m.symbols, documents: m.indexed.documents },
     seed: m.corpus.seed,
     budget: m.corpus.budget,
-    kinds: [...symbolKinds, 'text_ref'],
+    kinds: [...symbolKinds, TEXT_REF_KIND],
     counts: {
       total: scenarios.length,
       by_category: byCategory,

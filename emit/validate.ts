@@ -1,16 +1,11 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import { canonicalJson } from '../core/canonical-json.ts';
-import type { Scenario } from '../generators/types.ts';
-
-function loadSchema(name: string): object {
-  return JSON.parse(readFileSync(fileURLToPath(new URL(`../schemas/${name}`, import.meta.url)), 'utf8')) as object;
-}
+import type { Scenario } from '../core/contract.ts';
+import { manifestJsonSchema, scenarioFileJsonSchema } from './schemas.ts';
 
 const ajv = new Ajv2020({ allErrors: false, strict: true, strictRequired: false, discriminator: true });
-const scenarioFileValidator: ValidateFunction = ajv.compile(loadSchema('scenario-file.schema.json'));
-const manifestValidator: ValidateFunction = ajv.compile(loadSchema('manifest.schema.json'));
+const scenarioFileValidator: ValidateFunction = ajv.compile(scenarioFileJsonSchema());
+const manifestValidator: ValidateFunction = ajv.compile(manifestJsonSchema());
 
 function describe(errors: ErrorObject[] | null | undefined, data: unknown): string {
   const e = errors?.[0];

@@ -1,4 +1,5 @@
-import { typeKinds, type SymbolFact } from '../graph/fact-graph.ts';
+import { typeKinds } from '../core/contract.ts';
+import type { SymbolFact } from '../graph/fact-graph.ts';
 import { escapeName } from '../graph/symbols.ts';
 import { compoundOf, typoOf } from './adversarial.ts';
 import { identifierWords } from './facts.ts';

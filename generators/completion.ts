@@ -1,4 +1,5 @@
-import { typeKinds, type SymbolFact } from '../graph/fact-graph.ts';
+import { typeKinds } from '../core/contract.ts';
+import type { SymbolFact } from '../graph/fact-graph.ts';
 import type { Facts } from './facts.ts';
 import { grepDraft, textRefQuery, textRefSearch } from './grep.ts';
 import { candidate, MAX_ANSWER_SET, type Candidate, type SubTypeGenerator } from './types.ts';

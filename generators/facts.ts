@@ -1,7 +1,7 @@
 import type { GrepHit } from '../evidence/ripgrep.ts';
-import type { Query } from './types.ts';
+import { callableKinds, typeKinds, type Query, type SymbolKind } from '../core/contract.ts';
 import { sortedUnique } from '../core/collections.ts';
-import { callableKinds, isTestFile, typeKinds, type FactGraph, type Range, type SymbolFact, type SymbolKind } from '../graph/fact-graph.ts';
+import { isTestFile, type FactGraph, type Range, type SymbolFact } from '../graph/fact-graph.ts';
 
 /**
  * Read-only views of the fact graph shared by the generators. The semantics

@@ -1,6 +1,7 @@
 import { BASE_RG_ARGS, type GrepHit, type GrepSearch } from '../evidence/ripgrep.ts';
 import type { Facts } from './facts.ts';
-import type { Draft, GrepProvenance, Query } from './types.ts';
+import type { GrepProvenance, Query } from '../core/contract.ts';
+import type { Draft } from './types.ts';
 
 /** A literal word: identifiers, env var names, dotted idioms like `pytest.raises`. */
 export const TEXT_REF_ARGS = [...BASE_RG_ARGS, '--fixed-strings', '--word-regexp'];

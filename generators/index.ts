@@ -12,7 +12,8 @@ import { featureAddGenerators } from './feature-add.ts';
 import { refactorGenerators } from './refactor.ts';
 import { createRng, spreadAcrossFiles } from './sampling.ts';
 import { testGenGenerators } from './testgen.ts';
-import { categories, categoryWeights, CATEGORY_MINIMUM, type Category, type Draft, type Scenario, type SubTypeGenerator } from './types.ts';
+import { categories, categoryWeights, type Category, type Scenario } from '../core/contract.ts';
+import { CATEGORY_MINIMUM, type Draft, type SubTypeGenerator } from './types.ts';
 
 /** Bumped whenever a generator's output for the same facts changes; recorded in every manifest. */
 export const GENERATOR_VERSION = '3.0.0';

@@ -1,38 +1,24 @@
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import type { GrepHit, GrepSearch } from '../evidence/ripgrep.ts';
 import { PipelineError } from '../core/errors.ts';
+import { issueWords } from '../core/zod-issues.ts';
 import { canonicalJson } from '../core/canonical-json.ts';
+import { categories, expectedSchema, intentSchema, querySchema, subTypeSchema, TEXT_REF_KIND, type Scenario } from '../core/contract.ts';
 import { scenarioId } from './index.ts';
 import type { Facts } from './facts.ts';
 import { textRefQuery, textRefSearch } from './grep.ts';
-import { categories, MAX_ANSWER_SET, type Scenario } from './types.ts';
-
-const idString = z.string().min(1).refine((s) => !s.startsWith('file:') && !s.startsWith('local '), 'must be a SCIP symbol id, not a file: or local id');
-const querySchema = z.discriminatedUnion('op', [
-  z.object({ op: z.literal('lookup'), name: z.string().min(1), bare_name: z.boolean(), kind: z.string().min(1).optional() }).strict(),
-  z.object({ op: z.enum(['callers', 'callees', 'contained_by', 'implementors']), sym_stable_id: idString }).strict(),
-  z.object({ op: z.literal('orphans'), kind: z.string().min(1) }).strict(),
-  z.object({ op: z.literal('file_symbols'), file_path: z.string().min(1) }).strict(),
-]);
-const expectedSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('exact_symbol'), stable_id: idString }).strict(),
-  z.object({ kind: z.literal('in_top_k'), stable_id: idString, k: z.number().int().positive() }).strict(),
-  z.object({ kind: z.literal('exact_set'), stable_ids: z.array(idString) }).strict(),
-  z.object({ kind: z.literal('contains'), required: z.array(idString).min(1, 'must list at least one id (an empty contains cannot fail)') }).strict(),
-]);
-const subType = z.string().regex(/^[a-z0-9_]+$/, 'must be lowercase letters, digits and underscores');
-const intent = z.string().min(10, 'must say in a sentence what the agent is doing');
+import { MAX_ANSWER_SET } from './types.ts';
 
 export const manualEntrySchema = z
-  .object({ category: z.enum(categories), sub_type: subType, intent, query: querySchema, expected: expectedSchema })
+  .object({ category: z.enum(categories), sub_type: subTypeSchema, intent: intentSchema, query: querySchema, expected: expectedSchema })
   .strict();
 export const manualFileSchema = z.array(manualEntrySchema);
 
 export const specEntrySchema = z
   .object({
     category: z.enum(categories),
-    sub_type: subType.default('contributor_spec'),
-    intent,
+    sub_type: subTypeSchema.default('contributor_spec'),
+    intent: intentSchema,
     /** A literal word or dotted name; matched whole-word, case-sensitive. */
     text: z.string().min(2).regex(/^[^\s]+$/, 'must be one word or dotted name, without spaces'),
   })
@@ -40,10 +26,9 @@ export const specEntrySchema = z
 export const specFileSchema = z.array(specEntrySchema);
 
 function zodProblem(file: string, error: z.ZodError): PipelineError {
-  const issue = error.issues[0]!;
-  const [entry, ...field] = issue.path;
-  const where = typeof entry === 'number' ? `entry ${entry + 1}${field.length ? `, field ${field.join('.')}` : ''}` : 'the file';
-  const message = issue.code === 'unrecognized_keys' ? `unknown key ${issue.keys.map((k) => `"${k}"`).join(', ')}` : issue.message;
+  const { path, message } = issueWords(error.issues[0]!);
+  const [entry, ...field] = path;
+  const where = typeof entry === 'number' ? `entry ${entry + 1}${field.length ? `, field ${field.map(String).join('.')}` : ''}` : 'the file';
   return new PipelineError(`${where}: ${message}`, { file });
 }
 
@@ -58,7 +43,7 @@ export function compileManual(raw: unknown, file: string, facts: Facts): Scenari
   const seen = new Map<string, number>();
   return parsed.data.map((entry, i) => {
     const where = (msg: string) => new PipelineError(`entry ${i + 1} (${entry.sub_type}): ${msg}`, { file });
-    if (entry.query.op === 'lookup' && entry.query.kind === 'text_ref') throw where('text_ref lookups come from a search; write them as a spec under scenarios/specs/');
+    if (entry.query.op === 'lookup' && entry.query.kind === TEXT_REF_KIND) throw where('text_ref lookups come from a search; write them as a spec under scenarios/specs/');
     const ids = [
       ...('sym_stable_id' in entry.query ? [entry.query.sym_stable_id] : []),
       ...(entry.expected.kind === 'exact_set' ? entry.expected.stable_ids : entry.expected.kind === 'contains' ? entry.expected.required : [entry.expected.stable_id]),

@@ -1,4 +1,4 @@
-import { symbolKinds } from '../graph/fact-graph.ts';
+import { symbolKinds } from '../core/contract.ts';
 import { hasSearchableName } from './completion.ts';
 import { grepDraft, textRefQuery, textRefSearch } from './grep.ts';
 import { candidate, MAX_ANSWER_SET, type Candidate, type SubTypeGenerator } from './types.ts';

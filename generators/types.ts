@@ -1,72 +1,7 @@
 import type { Facts } from './facts.ts';
 import type { GrepHit, GrepSearch } from '../evidence/ripgrep.ts';
 import type { Rng } from './sampling.ts';
-
-export const categories = [
-  'Completion',
-  'BugFix',
-  'Refactor',
-  'TestGen',
-  'FeatureAdd',
-  'ApiDiscovery',
-  'ControlFlow',
-  'Config',
-  'SafetyNet',
-] as const;
-export type Category = (typeof categories)[number];
-
-/** The paper's category weights (they sum to 100). */
-export const categoryWeights: Record<Category, number> = {
-  Completion: 28,
-  BugFix: 18,
-  Refactor: 10,
-  TestGen: 8,
-  FeatureAdd: 8,
-  ApiDiscovery: 15,
-  ControlFlow: 5,
-  Config: 4,
-  SafetyNet: 4,
-};
-
-export const goldSources = ['scip_roundtrip', 'adversarial', 'grep_compared', 'manual'] as const;
-export type GoldSource = (typeof goldSources)[number];
-
-export type Query =
-  | { op: 'lookup'; name: string; bare_name: boolean; kind?: string }
-  | { op: 'callers' | 'callees' | 'contained_by' | 'implementors'; sym_stable_id: string }
-  | { op: 'orphans'; kind: string }
-  | { op: 'file_symbols'; file_path: string };
-
-export type Expected =
-  | { kind: 'exact_symbol'; stable_id: string }
-  | { kind: 'in_top_k'; stable_id: string; k: number }
-  | { kind: 'exact_set'; stable_ids: string[] }
-  | { kind: 'contains'; required: string[] };
-
-/** How a grep_compared answer was computed, so anyone can replay it (docs/query-semantics.md). */
-export interface GrepProvenance {
-  pattern: string;
-  args: string[];
-  exclude_definition_of?: string;
-}
-
-/** Where a hand-written scenario came from. */
-export interface Origin {
-  file: string;
-  entry: number;
-}
-
-export interface Scenario {
-  id: string;
-  category: Category;
-  sub_type: string;
-  intent: string;
-  query: Query;
-  expected: Expected;
-  gold_source: GoldSource;
-  grep?: GrepProvenance;
-  origin?: Origin;
-}
+import type { Category, Expected, GoldSource, GrepProvenance, Query } from '../core/contract.ts';
 
 /** A scenario before the pipeline gives it an id. */
 export interface Draft {

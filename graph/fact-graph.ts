@@ -2,27 +2,7 @@ import { isLocalSymbol, ownerSymbol, parseSymbol, type ParsedSymbol } from './sy
 import { readCompactDocuments, SymbolRole } from './scip-reader.ts';
 import { SymbolTable } from './symbol-table.ts';
 import { compareStrings, sortedUnique } from '../core/collections.ts';
-
-/** Our kind vocabulary: what `lookup.kind` and `orphans.kind` take, and what the manifest documents. */
-export const symbolKinds = [
-  'module',
-  'class',
-  'interface',
-  'enum',
-  'enum_member',
-  'type_alias',
-  'function',
-  'method',
-  'constructor',
-  'field',
-  'property',
-  'variable',
-  'constant',
-] as const;
-export type SymbolKind = (typeof symbolKinds)[number];
-
-export const callableKinds: ReadonlySet<SymbolKind> = new Set(['function', 'method', 'constructor']);
-export const typeKinds: ReadonlySet<SymbolKind> = new Set(['class', 'interface', 'enum', 'type_alias']);
+import { callableKinds, type SymbolKind } from '../core/contract.ts';
 
 /** [startLine, startChar, endLine, endChar], zero-based, as SCIP counts. */
 export type Range = [number, number, number, number];

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { PipelineError } from '../core/errors.ts';
 import { join, resolve } from 'node:path';
-import { renderSubTypeTable } from '../emit/docs.ts';
+import { generatedFiles } from '../emit/docs.ts';
 import { feedsNothing, type PowerRow } from '../emit/manifest.ts';
 import { writeFileAtomic } from '../core/atomic.ts';
 import { cleanCache } from './cache.ts';
@@ -22,7 +22,7 @@ Usage:
   lmc verify [--corpus NAME]...               regenerate from scratch and compare byte for byte with the
                                               committed scenarios/ (and the manifests' hashes); non-zero on a difference
   lmc list [--lock FILE]                      the corpora in the lock, and which run by default
-  lmc docs                                    regenerate docs/sub-types.md from the generator registry
+  lmc docs                                    regenerate docs/ tables and schemas/ from the contract and the generator registry
   lmc cache clean [--work-dir DIR]            delete the stage cache (fetched trees stay)
   lmc audit [--corpus NAME]... [options]      after generate: score the reference oracle (must be 100%) and the
                                               grep floor; write <corpus>.audit.json and the card <corpus>.md
@@ -164,8 +164,9 @@ export async function main(argv: string[]): Promise<number> {
       return 0;
     }
     if (command === 'docs') {
-      await writeFileAtomic(resolve(paths.repoRoot, 'docs', 'sub-types.md'), renderSubTypeTable());
-      process.stdout.write('wrote docs/sub-types.md\n');
+      const files = generatedFiles();
+      for (const file of files) await writeFileAtomic(resolve(paths.repoRoot, file.path), file.text);
+      process.stdout.write(`wrote ${files.map((f) => f.path).join(', ')}\n`);
       return 0;
     }
     if (command === 'generate') {

@@ -13,7 +13,7 @@ import { generateScenarios, sortScenarios, type SubTypeReport } from '../generat
 import { cacheKey, canonicalJson } from '../core/canonical-json.ts';
 import { TEXT_REF_ARGS } from '../generators/grep.ts';
 import { compileManual, compileSpecs } from '../generators/overlays.ts';
-import type { Scenario } from '../generators/types.ts';
+import type { Scenario } from '../core/contract.ts';
 import { indexCorpus, npmIndexers, projectOf, type IndexResult } from '../indexers/index.ts';
 import { codeVersion, StageCache } from './cache.ts';
 import { selectCorpora, shardOf } from './shard.ts';

@@ -1,7 +1,7 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Scenario } from '../generators/types.ts';
+import type { Scenario } from '../core/contract.ts';
 import { feedsNothing } from '../emit/manifest.ts';
 import { loadLock } from '../core/lock.ts';
 import { auditCorpus, type CorpusAudit } from '../validate/audit.ts';

@@ -102,7 +102,7 @@ describe('contributor specs', () => {
 
   it('reject a spec without its text, naming file, entry and field', () => {
     expect(problem(() => compileSpecs([{ category: 'Config', intent: 'Who mentions something here' }], 'specs.yaml', rangedFacts, grep))).toBe(
-      'specs.yaml: entry 1, field text: Required',
+      'specs.yaml: entry 1, field text: is required',
     );
   });
 

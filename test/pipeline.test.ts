@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkManifest, checkScenarioFile } from '../emit/validate.ts';
 import { buildFactGraph } from '../graph/fact-graph.ts';
-import { renderSubTypeTable } from '../emit/docs.ts';
+import { generatedFiles } from '../emit/docs.ts';
 import { generators } from '../generators/index.ts';
-import { categories, goldSources, type Scenario } from '../generators/types.ts';
+import { categories, goldSources, type Scenario } from '../core/contract.ts';
 import { generateInto, repoRoot } from './helpers.ts';
 
 const py = (d: string) => `scip-python python inventory 1.0.0 ${d}`;
@@ -245,7 +245,7 @@ describe('all categories and ground-truth sources on the fixtures', () => {
 });
 
 describe('documentation', () => {
-  it('docs/sub-types.md matches the generator registry', async () => {
-    expect(await readFile(join(repoRoot, 'docs', 'sub-types.md'), 'utf8')).toBe(renderSubTypeTable());
+  it.each(generatedFiles().map((f) => [f.path, f.text]))('%s is what `lmc docs` generates from the code', async (path, text) => {
+    expect(await readFile(join(repoRoot, path), 'utf8')).toBe(text);
   });
 });

@@ -2,7 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildFactGraph, type FactGraph, type SymbolKind } from '../graph/fact-graph.ts';
+import type { SymbolKind } from '../core/contract.ts';
+import { buildFactGraph, type FactGraph } from '../graph/fact-graph.ts';
 import { indexWithTreeSitter, type TreeSitterIndexResult } from '../indexers/tree-sitter/index.ts';
 
 /**

@@ -10,10 +10,11 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { adapterArgs, type AdapterName } from '../adapters/cli.ts';
 import { feedsNothing, halfWidth, type Manifest } from '../emit/manifest.ts';
-import { categories, categoryWeights, goldSources, type Scenario } from '../generators/types.ts';
+import { categories, categoryWeights, goldSources, type Scenario } from '../core/contract.ts';
 import { writeFileAtomic } from '../core/atomic.ts';
 import { runScenarios, writeRun, type Run, type RunOptions, type RunResult } from './runner.ts';
-import { passes, PASS_THRESHOLD, type Bucket, type ScoreSummary } from './scorer.ts';
+import { PASS_THRESHOLD } from '../core/contract.ts';
+import { passes, type Bucket, type ScoreSummary } from './scorer.ts';
 
 /** A category where the floor's mean score is above this is flagged: text search already answers it. */
 export const TOO_EASY_ABOVE = 0.6;

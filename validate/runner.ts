@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { execa, type ResultPromise } from 'execa';
-import type { Expected, Query, Scenario } from '../generators/types.ts';
+import type { Expected, Query, Scenario } from '../core/contract.ts';
 import { writeFileAtomic } from '../core/atomic.ts';
 import { PipelineError } from '../core/errors.ts';
 import { latencyPercentiles, passes, scoreResult, summarise, type LatencyPercentiles, type ScoreSummary } from './scorer.ts';

@@ -3,10 +3,10 @@
  * upstream runner define it: one scenario's returned ids against its `expected`, then aggregates.
  */
 import { pushTo } from '../core/collections.ts';
-import { categories, categoryWeights, type Category, type Expected } from '../generators/types.ts';
+import { categories, categoryWeights, PASS_THRESHOLD, type Category, type Expected } from '../core/contract.ts';
+
 
 /** A scenario passes when its score is at least this (the runner's threshold). */
-export const PASS_THRESHOLD = 0.999;
 
 /** Score in [0, 1] of the ids an adapter returned, in the order it returned them. */
 export function scoreResult(expected: Expected, returned: readonly string[]): number {

@@ -1,0 +1,85 @@
+/**
+ * The published JSON Schemas, generated from the zod definitions they describe: the scenario file
+ * from the contract (core/contract.ts), the manifest from emit/manifest.ts. `lmc docs` writes them
+ * to schemas/; a test fails when the committed files differ from what this module generates.
+ */
+import { z } from 'zod/v4';
+import { expectedSchema, goldSourceRules, goldSources, querySchema, scenarioFileSchema } from '../core/contract.ts';
+import { manifestSchema } from './manifest.ts';
+
+type Json = Record<string, unknown>;
+
+/** zod's JSON Schema, tidied: no `id` echoes inside $defs, no safe-integer bounds zod adds to every integer. */
+function jsonSchemaOf(schema: z.ZodType): Json {
+  const tidy = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(tidy);
+    if (!value || typeof value !== 'object') return value;
+    const out: Json = {};
+    for (const [k, v] of Object.entries(value)) {
+      if (k === 'id' && typeof v === 'string') continue;
+      if ((k === 'maximum' && v === Number.MAX_SAFE_INTEGER) || (k === 'minimum' && v === Number.MIN_SAFE_INTEGER)) continue;
+      out[k] = tidy(v);
+    }
+    return out;
+  };
+  return tidy(z.toJSONSchema(schema, { target: 'draft-2020-12', unrepresentable: 'throw' })) as Json;
+}
+
+/** goldSourceRules as if/then rules on the scenario object (zod applies them as a refinement). */
+function goldSourceConditions(): Json[] {
+  const rules: Json[] = [];
+  for (const source of goldSources) {
+    const rule = goldSourceRules[source];
+    const then: Json = {};
+    if (rule.requires) then.required = [rule.requires];
+    if (rule.forbids) then.not = { required: [rule.forbids] };
+    if (rule.emptyAnswer) then.properties = { expected: { type: 'object', properties: { kind: { const: 'exact_set' }, stable_ids: { type: 'array', maxItems: 0 } }, required: ['kind', 'stable_ids'] } };
+    rules.push({ if: { properties: { gold_source: { const: source } }, required: ['gold_source'] }, then });
+  }
+  return rules;
+}
+
+/**
+ * A zod discriminated union comes out as `anyOf`; as `oneOf` with a `discriminator`, validators
+ * report the error of the branch the tag picks rather than of the first branch.
+ */
+function discriminated(def: Json, union: z.ZodDiscriminatedUnion): Json {
+  const tag = union._zod.def.discriminator;
+  return { type: 'object', required: [tag], discriminator: { propertyName: tag }, oneOf: def.anyOf };
+}
+
+export function scenarioFileJsonSchema(): Json {
+  const schema = jsonSchemaOf(scenarioFileSchema);
+  const defs = schema.$defs as Record<string, Json>;
+  defs.scenario = { ...defs.scenario, allOf: goldSourceConditions() };
+  defs.query = discriminated(defs.query!, querySchema);
+  defs.expected = discriminated(defs.expected!, expectedSchema);
+  return {
+    $schema: schema.$schema,
+    $id: 'https://longmemcode.dev/schemas/scenario-file.schema.json',
+    title: 'LongMemCode scenario file',
+    description:
+      'A top-level array of scenarios, as the LongMemCode runner reads it. Ids and queries are unique within a file (checked by the pipeline; JSON Schema cannot express it). Generated from core/contract.ts.',
+    ...Object.fromEntries(Object.entries(schema).filter(([k]) => k !== '$schema')),
+  };
+}
+
+export function manifestJsonSchema(): Json {
+  const schema = jsonSchemaOf(manifestSchema);
+  return {
+    $schema: schema.$schema,
+    $id: 'https://longmemcode.dev/schemas/manifest.schema.json',
+    title: 'LongMemCode scenario manifest',
+    description:
+      'Everything a scenario file was made from, so an auditor can regenerate and compare it byte for byte. Holds no timestamps or machine-specific paths. Generated from emit/manifest.ts.',
+    ...Object.fromEntries(Object.entries(schema).filter(([k]) => k !== '$schema')),
+  };
+}
+
+/** The files `lmc docs` writes under schemas/, with their text. */
+export function schemaFiles(): Array<{ path: string; text: string }> {
+  return [
+    { path: 'schemas/scenario-file.schema.json', text: `${JSON.stringify(scenarioFileJsonSchema(), null, 2)}\n` },
+    { path: 'schemas/manifest.schema.json', text: `${JSON.stringify(manifestJsonSchema(), null, 2)}\n` },
+  ];
+}
