@@ -34,6 +34,9 @@ export const categoryDescriptions: Record<Category, string> = {
   SafetyNet: 'hand-curated edge cases',
 };
 
+/** Categories no generator feeds: their scenarios are hand-written overlays (scenarios/manual/<corpus>.yaml). */
+export const handWrittenCategories: ReadonlySet<Category> = new Set(['SafetyNet']);
+
 export const goldSources = ['scip_roundtrip', 'adversarial', 'grep_compared', 'manual'] as const;
 export type GoldSource = (typeof goldSources)[number];
 

@@ -6,6 +6,7 @@ import {
   goldSourceDescriptions,
   goldSourceRules,
   goldSources,
+  handWrittenCategories,
   PASS_THRESHOLD,
   querySchema,
   symbolKinds,
@@ -38,7 +39,9 @@ export function renderSubTypeTable(): string {
     lines.push(`| ${g.category} | \`${g.subType}\` | \`${g.asks.op}\` | \`${g.asks.expected}\` | \`${g.goldSource}\` | ${g.rationale.replace(/\|/g, '\\|')} | ${whyKind[g.asks.expected]} |`);
   }
   lines.push(
-    '| SafetyNet | (named per entry) | any | any | `manual` | hand-written in `scenarios/manual/<corpus>.yaml`; ids must exist, absences must be absent, answers must agree with the index | chosen per entry |',
+    ...[...handWrittenCategories].map(
+      (c) => `| ${c} | (named per entry) | any | any | \`manual\` | hand-written in \`scenarios/manual/<corpus>.yaml\`; ids must exist, absences must be absent, answers must agree with the index | chosen per entry |`,
+    ),
     '| any | (named per entry) | `lookup` (kind `text_ref`) | `exact_set` | `grep_compared` | contributor specs in `scenarios/specs/<corpus>.yaml`: a word, an intent, a category | the answer is the complete set rg finds |',
     '',
     '## Not asked',

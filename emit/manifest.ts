@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod/v4';
 import type { FetchedCorpus } from '../fetchers/index.ts';
 import { generators, GENERATOR_VERSION, type SubTypeReport } from '../generators/index.ts';
-import { categories, goldSources, symbolKinds, TEXT_REF_KIND, type Scenario } from '../core/contract.ts';
+import { categories, goldSources, handWrittenCategories, symbolKinds, TEXT_REF_KIND, type Scenario } from '../core/contract.ts';
 import { CATEGORY_MINIMUM, inexpressibleSubTypes } from '../generators/types.ts';
 import type { IndexResult } from '../indexers/index.ts';
 import type { Corpus } from '../core/lock.ts';
@@ -191,8 +191,8 @@ export function buildManifest(m: ManifestInput): Manifest {
         // Below its quota, every member ran dry: what was emitted is all the category's pool holds.
         const offered = reports.reduce((a, r) => a + r.emitted, 0);
         const reason =
-          c === 'SafetyNet'
-            ? 'SafetyNet comes only from hand-written overlays (scenarios/manual/)'
+          handWrittenCategories.has(c)
+            ? `${c} comes only from hand-written overlays (scenarios/manual/)`
             : `the corpus offers ${offered} distinct question(s) for this category after de-duplication`;
         return { category: c, n: byCategory[c]!, reason };
       }),
