@@ -12,6 +12,7 @@
 import { readScipIndex, SymbolRole } from '../graph/scip-reader.ts';
 import { parseSymbol } from '../graph/symbols.ts';
 import { pushTo } from '../core/collections.ts';
+import { escapeRegex } from '../core/languages.ts';
 import type { AdapterQuery } from './protocol.ts';
 import { ripgrep, RG_BASE_ARGS } from './rg.ts';
 
@@ -65,10 +66,6 @@ interface Declaration {
 }
 
 const typeKeywords = new Set(['class', 'interface', 'enum']);
-
-function escapeRegex(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 
 /** The declaration-style kind a grep agent would give a line: from its keyword and whether it sits in a class body. */
 function kindOf(d: Declaration): string {

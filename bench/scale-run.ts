@@ -1,5 +1,6 @@
 /** One size of bench/scale.ts, in its own process: graph, generate, validate; prints a JSON row. */
 import { checkScenarioFile } from '../emit/validate.ts';
+import { languageOf } from '../core/languages.ts';
 import { buildFactGraph } from '../graph/fact-graph.ts';
 import { generateScenarios } from '../generators/index.ts';
 import { SYNTH_PROJECT } from './synthetic-scip.ts';
@@ -8,7 +9,7 @@ const path = process.argv[2]!;
 const t0 = performance.now();
 const graph = await buildFactGraph(path, { name: SYNTH_PROJECT });
 const t1 = performance.now();
-const { scenarios } = generateScenarios(graph, { seed: 1, budget: 1000, grep: () => [] });
+const { scenarios } = generateScenarios(graph, { language: languageOf('typescript'), seed: 1, budget: 1000, grep: () => [] });
 const t2 = performance.now();
 const problems = checkScenarioFile(JSON.parse(JSON.stringify(scenarios)));
 if (problems.length) throw new Error(problems[0]);

@@ -81,7 +81,11 @@ function toRepoPath(repoRoot: string, absolute: string): string {
   return relative(repoRoot, absolute).split(sep).join('/');
 }
 
-/** Every module and data path reachable from the entry modules, sorted: the code a stage runs. */
+/**
+ * Every module and data path reachable from the entry modules, sorted: the code a stage runs. A
+ * module named as data (a script started as a child process, `bin/lmc-adapter.js`) is followed
+ * like an import.
+ */
 export function importClosure(repoRoot: string, entries: string[]): { modules: string[]; data: string[] } {
   const modules = new Set<string>();
   const data = new Set<string>();
@@ -91,7 +95,7 @@ export function importClosure(repoRoot: string, entries: string[]): { modules: s
     if (modules.has(module)) continue;
     modules.add(module);
     const deps = moduleDeps(repoRoot, module);
-    for (const d of deps.data) data.add(d);
+    for (const d of deps.data) (/\.(ts|js)$/.test(d) ? queue.push(d) : data.add(d));
     for (const m of deps.imports) if (!modules.has(m)) queue.push(m);
   }
   return { modules: [...modules].sort(), data: [...data].sort() };

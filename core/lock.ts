@@ -1,11 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { parse as parseYaml, YAMLParseError } from 'yaml';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { PipelineError } from './errors.ts';
+import { languageNames } from './languages.ts';
+import { issueWords } from './zod-issues.ts';
 
 const shaMessage = 'must be a full 40-character lowercase hex commit SHA';
 // A short all-digit SHA reads as a YAML number; it gets the same message.
-const sha1Hex = z.string({ invalid_type_error: shaMessage }).regex(/^[0-9a-f]{40}$/, shaMessage);
+const sha1Hex = z.string({ error: (issue) => (issue.input === undefined ? undefined : shaMessage) }).regex(/^[0-9a-f]{40}$/, shaMessage);
 const exactVersion = z
   .string()
   .regex(/^\d+\.\d+\.\d+([-+][0-9A-Za-z.+-]+)?$/, 'must be an exact version such as 1.2.3 (no ranges, no tags)');
@@ -37,7 +39,10 @@ export const debianSource = z
   })
   .strict();
 
-export const sourceSchema = z.discriminatedUnion('kind', [gitSource, npmSource, localSource, debianSource]);
+const sourceKinds = [gitSource, npmSource, localSource, debianSource].map((s) => s.shape.kind.value);
+export const sourceSchema = z.discriminatedUnion('kind', [gitSource, npmSource, localSource, debianSource], {
+  error: (issue) => (issue.code === 'invalid_union' ? `must be one of ${sourceKinds.map((k) => JSON.stringify(k)).join(', ')}` : undefined),
+});
 export type Source = z.infer<typeof sourceSchema>;
 export type GitSource = z.infer<typeof gitSource>;
 export type NpmSource = z.infer<typeof npmSource>;
@@ -50,12 +55,15 @@ export type DebianSource = z.infer<typeof debianSource>;
  */
 export const indexerNames = ['scip-typescript', 'scip-python', 'tree-sitter', 'scip-go', 'rust-analyzer', 'scip-java', 'scip-ruby', 'scip-clang'] as const;
 export type IndexerName = (typeof indexerNames)[number];
-export const languages = ['python', 'typescript', 'javascript', 'go', 'rust', 'java', 'ruby', 'php', 'csharp', 'c', 'cpp'] as const;
 
 export const corpusSchema = z
   .object({
     name: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'must be lowercase letters, digits and dashes'),
-    language: z.enum(languages),
+    /** A folder under languages/, or one of its aliases (read when a lock is parsed, not when this module loads). */
+    language: z.string().superRefine((value, ctx) => {
+      const names = languageNames();
+      if (!names.includes(value)) ctx.addIssue({ code: 'custom', message: `must be one of ${names.map((n) => JSON.stringify(n)).join(', ')}` });
+    }),
     description: z.string().min(1),
     source: sourceSchema,
     /** Repo-relative prefixes (a directory ending in `/`, or a file) copied into the indexed tree. */
@@ -64,8 +72,8 @@ export const corpusSchema = z
     indexer: z.object({ name: z.enum(indexerNames), version: exactVersion }).strict(),
     /** Project name and version the indexer writes into symbol ids; defaults to the corpus name and source version. */
     project: z.object({ name: z.string().min(1), version: z.string().min(1) }).strict().optional(),
-    seed: z.number().int().nonnegative(),
-    budget: z.number().int().positive(),
+    seed: z.int().min(0),
+    budget: z.int().min(1),
     /** `sha256:<hex>` of the selected tree; when present a fetch that yields anything else is refused. */
     content_digest: z.string().regex(/^sha256:[0-9a-f]{64}$/, 'must be sha256:<64 hex>').optional(),
     /** Part of a plain `lmc generate` run; false for corpora this environment cannot reach (e.g. GitHub pins). */
@@ -82,9 +90,10 @@ export const lockSchema = z
   .strict();
 export type Lock = z.infer<typeof lockSchema>;
 
-/** Turns a zod issue path into words: `corpus "fastify", field source.commit`. */
-function describeIssue(raw: unknown, issue: z.ZodIssue): string {
-  const path = [...issue.path];
+/** A zod issue in words: `corpus "fastify", field source.commit must be …`. */
+function describeIssue(raw: unknown, issue: z.core.$ZodIssue): string {
+  const { path: issuePath, message } = issueWords(issue);
+  const path = [...issuePath];
   let where = '';
   if (path[0] === 'corpora' && typeof path[1] === 'number') {
     const entry = (raw as { corpora?: unknown[] })?.corpora?.[path[1]] as { name?: unknown } | undefined;
@@ -92,13 +101,7 @@ function describeIssue(raw: unknown, issue: z.ZodIssue): string {
     where = `corpus ${name}`;
     path.splice(0, 2);
   }
-  let message = issue.message;
-  if (issue.code === 'unrecognized_keys') {
-    message = `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
-  } else if (issue.code === 'invalid_type' && issue.received === 'undefined') {
-    message = 'is required';
-  }
-  const field = path.length ? `field ${path.join('.')} ` : '';
+  const field = path.length ? `field ${path.map(String).join('.')} ` : '';
   return [where, `${field}${message}`].filter(Boolean).join(', ');
 }
 

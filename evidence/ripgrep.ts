@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { rmSync, writeFileSync } from 'node:fs';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa, execaSync } from 'execa';
@@ -58,6 +58,8 @@ function runRg(treeDir: string, args: string[], patternArgs: string[], describe:
     maxBuffer: 1024 * 1024 * 1024,
   });
   if ((result as { code?: string }).code === 'ENOENT') {
+    // A missing working directory fails the spawn with the same code as a missing program.
+    if (!existsSync(treeDir)) throw new PipelineError(`the tree to search does not exist: ${treeDir}`, { stage: 'grep' });
     throw new PipelineError('ripgrep (rg) is not installed; `apt-get install ripgrep` (grep_compared answers need it)', { stage: 'grep' });
   }
   // rg exits 1 when nothing matched; 2 is a real error.

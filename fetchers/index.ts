@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { cacheKey } from '../core/canonical-json.ts';
 import { writeFileAtomic } from '../core/atomic.ts';
 import { PipelineError } from '../core/errors.ts';

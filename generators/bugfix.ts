@@ -1,6 +1,7 @@
 import type { SymbolFact } from '../graph/fact-graph.ts';
 import { hasSearchableName } from './completion.ts';
-import { escapeRegex, grepDraft, REGEX_ARGS } from './grep.ts';
+import { fillTemplate } from '../core/languages.ts';
+import { grepDraft, REGEX_ARGS } from './grep.ts';
 import { candidate, MAX_ANSWER_SET, type SubTypeGenerator } from './types.ts';
 
 const withinLimit = (ids: string[]): boolean => ids.length > 0 && ids.length <= MAX_ANSWER_SET;
@@ -118,7 +119,7 @@ export const bugfixGenerators: SubTypeGenerator[] = [
     subType: 'call_sites_grep',
     goldSource: 'grep_compared',
     weight: 2,
-    rationale: 'functions and methods whose short name (6+ letters) is unique in the corpus; callers answered by the symbols around `name(` lines rg finds, minus the definition; exact_set. Disagreements with the index are listed in the manifest',
+    rationale: "functions and methods whose short name (6+ letters) is unique in the corpus; callers answered by the symbols around the lines rg finds calling it (the language's call form, `name(`), minus the definition; exact_set. Disagreements with the index are listed in the manifest",
     needs: 'a function or method with a unique name that is called',
     asks: { op: 'callers', expected: 'exact_set' },
     candidates({ facts, grep }) {
@@ -127,7 +128,7 @@ export const bugfixGenerators: SubTypeGenerator[] = [
         .filter((s) => facts.isCallable(s) && hasSearchableName(facts, s, 6))
         .map(
           candidate((s) =>
-            grepDraft(facts, grep, { args: REGEX_ARGS, pattern: `\\b${escapeRegex(s.name)}\\s*\\(` }, {
+            grepDraft(facts, grep, { args: REGEX_ARGS, pattern: fillTemplate(facts.idioms.callText, { name: s.name }) }, {
               intent: `Suspects ${s.display}; finds every place whose text calls \`${s.name}(\``,
               query: { op: 'callers', sym_stable_id: s.id },
               excludeDefinitionOf: s.id,
@@ -140,17 +141,16 @@ export const bugfixGenerators: SubTypeGenerator[] = [
     category: 'BugFix',
     subType: 'error_wrapping',
     goldSource: 'grep_compared',
-    rationale: 'exception classes used to wrap another error (`raise X(...) from e`, `new X(..., { cause })`); callers answered by the wrapping sites rg finds; exact_set',
+    rationale: "exception classes used to wrap another error (the language's wrap form: `raise X(...) from e`, `new X(..., { cause })`); callers answered by the wrapping sites rg finds; exact_set",
     needs: 'code that wraps one error in another',
     asks: { op: 'callers', expected: 'exact_set' },
     candidates({ facts, grep }) {
-      return facts
-        .targets(new Set(['class']))
+      const wrap = facts.idioms.errors.wrap;
+      return (wrap ? facts.targets(new Set(['class'])) : [])
         .filter((s) => facts.isException(s.id))
         .map(
           candidate((s) => {
-            const name = escapeRegex(s.name);
-            return grepDraft(facts, grep, { args: REGEX_ARGS, pattern: `raise\\s+${name}\\(.*\\)\\s+from\\s|new\\s+${name}\\(.*\\bcause\\b` }, {
+            return grepDraft(facts, grep, { args: REGEX_ARGS, pattern: fillTemplate(wrap!, { name: s.name }) }, {
               intent: `Tracing where a low-level failure is re-raised as ${s.display}: lists every symbol that wraps an error in it`,
               query: { op: 'callers', sym_stable_id: s.id },
               maxAnswer: MAX_ANSWER_SET,

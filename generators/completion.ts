@@ -1,4 +1,5 @@
 import { typeKinds } from '../core/contract.ts';
+import { idiomRegExp } from '../core/languages.ts';
 import type { SymbolFact } from '../graph/fact-graph.ts';
 import type { Facts } from './facts.ts';
 import { grepDraft, textRefQuery, textRefSearch } from './grep.ts';
@@ -19,16 +20,17 @@ export const completionGenerators: SubTypeGenerator[] = [
     category: 'Completion',
     subType: 'builder_chain',
     goldSource: 'scip_roundtrip',
-    rationale: 'methods whose recorded signature returns their own type (`this`, `Self`, or the class name): the links of a fluent chain; lookup `Type#method`; exact_set',
+    rationale: "instance methods (by the language's signature idioms: taking `self`, not static) whose recorded signature returns their own type (the class name, or the language's self types: `this`, `Self`, `static`): the links of a fluent chain; lookup `Type#method`; exact_set",
     needs: 'a method whose signature returns its own type',
     asks: { op: 'lookup', expected: 'exact_set' },
     candidates({ facts }) {
       const candidates: Candidate[] = [];
-      for (const s of facts.targets(new Set(['method']))) {
+      const { returns: returnPattern, selfTypes, instance } = facts.idioms.signatures;
+      for (const s of returnPattern ? facts.targets(new Set(['method'])) : []) {
         const owner = s.owner ? facts.symbol(s.owner) : undefined;
-        if (!owner || !s.signature || !isTypeableName(s.name)) continue;
-        const returns = /(?:\)\s*(?::|->)\s*)(["']?)([A-Za-z_$][\w$.]*)\1\s*:?$/.exec(s.signature)?.[2];
-        if (!returns || !['this', 'Self', 'typing.Self', owner.name].includes(returns)) continue;
+        if (!owner || !s.signature || !isTypeableName(s.name) || (instance && !idiomRegExp(instance).test(s.signature))) continue;
+        const returns = idiomRegExp(returnPattern!).exec(s.signature)?.groups?.type;
+        if (!returns || ![...selfTypes, owner.name].includes(returns)) continue;
         candidates.push({
           file: s.file,
           draft: () => {

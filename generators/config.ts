@@ -1,21 +1,20 @@
-import { escapeRegex, grepDraft, REGEX_ARGS, textRefQuery, textRefSearch } from './grep.ts';
+import { fillTemplate, idiomRegExp } from '../core/languages.ts';
+import { grepDraft, REGEX_ARGS, textRefQuery, textRefSearch } from './grep.ts';
 import { candidate, MAX_ANSWER_SET, type Candidate, type SubTypeGenerator } from './types.ts';
-
-/** How the languages we index read an environment variable; group 2 is the name. */
-const ENV_READ = '(os\\.environ(\\.get)?\\s*[\\[(]\\s*|os\\.getenv\\s*\\(\\s*|process\\.env\\[\\s*)[\'"]([A-Z][A-Z0-9_]{2,})[\'"]|process\\.env\\.([A-Z][A-Z0-9_]{2,})';
 
 export const configGenerators: SubTypeGenerator[] = [
   {
     category: 'Config',
     subType: 'env_var_read_sites',
     goldSource: 'grep_compared',
-    rationale: 'every environment variable the code reads (os.environ / os.getenv / process.env); lookup kind text_ref of its name, answered by rg; exact_set',
+    rationale: "every environment variable the code reads (the language's env-read forms: os.environ, process.env, os.Getenv, std::env::var, ENV[…], getenv…); lookup kind text_ref of its name, answered by rg; exact_set",
     needs: 'code that reads an environment variable',
     asks: { op: 'lookup', expected: 'exact_set' },
     candidates({ facts, grep }) {
       // One search over the corpus finds every variable; each is then counted by its own search when drafted.
       const names = new Map<string, string>();
-      for (const hit of grep({ args: REGEX_ARGS, pattern: ENV_READ })) {
+      const reads = facts.idioms.envReads;
+      for (const hit of reads.length ? grep({ args: REGEX_ARGS, pattern: reads.map((r) => `(?:${r})`).join('|') }) : []) {
         const name = /([A-Z][A-Z0-9_]{2,})['"]?$/.exec(hit.text)?.[1];
         if (name && !facts.inTestFile(hit.file) && !names.has(name)) names.set(name, hit.file);
       }
@@ -56,19 +55,16 @@ export const configGenerators: SubTypeGenerator[] = [
     category: 'Config',
     subType: 'config_module_importers',
     goldSource: 'grep_compared',
-    rationale: 'modules named like config/settings/options/env; `callers` of the module answered by the import lines rg finds (mapped to the importing symbol); exact_set',
+    rationale: "modules named like configuration (the language's config module names); `callers` of the module answered by the import lines rg finds (the language's import form, mapped to the importing symbol); exact_set",
     needs: 'a configuration module that other files import',
     asks: { op: 'callers', expected: 'exact_set' },
     candidates({ facts, grep }) {
       const candidates: Candidate[] = [];
-      for (const m of facts.targets(new Set(['module']))) {
+      const { moduleNames, importLine } = facts.idioms.config;
+      for (const m of importLine ? facts.targets(new Set(['module'])) : []) {
         const base = m.file.replace(/\.[^./]+$/, '').split('/').pop()!;
-        if (!/(config|settings|options|env)/i.test(base)) continue;
-        const dotted = m.id.endsWith('__init__:') ? m.name : undefined;
-        // Python imports name the dotted module; JS/TS import a relative path ending in the file's base name.
-        const pattern = dotted
-          ? `^\\s*(from\\s+${escapeRegex(dotted)}\\s+import|import\\s+${escapeRegex(dotted)}\\b)`
-          : `(from\\s+|require\\(\\s*|import\\(\\s*)['"][^'"]*/${escapeRegex(base)}(\\.[cm]?[jt]s)?['"]`;
+        if (!idiomRegExp(moduleNames).test(base)) continue;
+        const pattern = fillTemplate(importLine!, { name: m.name, base });
         candidates.push({
           file: m.file,
           draft: () =>

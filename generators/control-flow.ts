@@ -1,4 +1,5 @@
-import { escapeRegex, grepDraft, REGEX_ARGS, textRefQuery, textRefSearch } from './grep.ts';
+import { fillTemplate } from '../core/languages.ts';
+import { grepDraft, REGEX_ARGS, textRefQuery, textRefSearch } from './grep.ts';
 import { candidate, MAX_ANSWER_SET, type SubTypeGenerator } from './types.ts';
 
 export const controlFlowGenerators: SubTypeGenerator[] = [
@@ -6,16 +7,16 @@ export const controlFlowGenerators: SubTypeGenerator[] = [
     category: 'ControlFlow',
     subType: 'exception_raisers',
     goldSource: 'grep_compared',
-    rationale: 'exception classes; `callers` of the class answered by the symbols around `raise X` / `throw new X` lines found by rg; exact_set',
+    rationale: "exception classes; `callers` of the class answered by the symbols around the lines rg finds raising it (the language's raise form: `raise X`, `throw new X`, `Err(X…)`, `return &X{…}`); exact_set",
     needs: 'an exception class that is raised or thrown somewhere',
     asks: { op: 'callers', expected: 'exact_set' },
     candidates({ facts, grep }) {
-      return facts
-        .targets(new Set(['class']))
+      const raise = facts.idioms.errors.raise;
+      return (raise ? facts.targets(new Set(['class'])) : [])
         .filter((s) => facts.isException(s.id))
         .map(
           candidate((s) =>
-            grepDraft(facts, grep, { args: REGEX_ARGS, pattern: `\\b(raise|throw)\\s+(new\\s+)?${escapeRegex(s.name)}\\b` }, {
+            grepDraft(facts, grep, { args: REGEX_ARGS, pattern: fillTemplate(raise!, { name: s.name }) }, {
               intent: `Triaging an error of type ${s.display}: lists every symbol that raises or throws it`,
               query: { op: 'callers', sym_stable_id: s.id },
               maxAnswer: MAX_ANSWER_SET,
@@ -51,13 +52,14 @@ export const controlFlowGenerators: SubTypeGenerator[] = [
     category: 'ControlFlow',
     subType: 'thrown_error_codes',
     goldSource: 'grep_compared',
-    rationale: 'errors thrown through something other than a corpus class (error-code factories such as `throw new FST_ERR_X()`, or `raise errors.X(...)`), found by rg; lookup kind text_ref of the name; exact_set',
+    rationale: "errors thrown through something other than a corpus class (error-code factories such as `throw new FST_ERR_X()`, or `raise errors.X(...)`: the language's raise-a-call form), found by rg; lookup kind text_ref of the name; exact_set",
     needs: 'a `throw new X(` or `raise X(` whose X is not a corpus class',
     asks: { op: 'lookup', expected: 'exact_set' },
     candidates({ facts, grep }) {
       // One search over the corpus finds every candidate name; each is then counted by its own search when drafted.
       const names = new Map<string, string>();
-      for (const hit of grep({ args: REGEX_ARGS, pattern: '\\b(throw\\s+new|raise)\\s+[A-Za-z_$][\\w$.]*\\(' })) {
+      const raiseCall = facts.idioms.errors.raiseCall;
+      for (const hit of raiseCall ? grep({ args: REGEX_ARGS, pattern: raiseCall }) : []) {
         const name = /([A-Za-z_$][\w$]*)\($/.exec(hit.text)?.[1];
         if (!name || name.length < 5 || facts.inTestFile(hit.file) || facts.byName.get(name)?.some((s) => s.kind === 'class')) continue;
         if (!names.has(name)) names.set(name, hit.file);

@@ -1,7 +1,9 @@
 import type { GrepHit } from '../evidence/ripgrep.ts';
 import { callableKinds, typeKinds, type Query, type SymbolKind } from '../core/contract.ts';
 import { sortedUnique } from '../core/collections.ts';
-import { isTestFile, type FactGraph, type Range, type SymbolFact } from '../graph/fact-graph.ts';
+import { matchesAny, type Idioms, type Language } from '../core/languages.ts';
+import type { FactGraph, Range, SymbolFact } from '../graph/fact-graph.ts';
+import { parseSymbol } from '../graph/symbols.ts';
 
 /**
  * Read-only views of the fact graph shared by the generators. The semantics
@@ -13,7 +15,14 @@ export class Facts {
   /** Per file: the module symbol it defines. */
   private readonly moduleOfFile = new Map<string, string>();
 
-  constructor(readonly graph: FactGraph) {
+  /** What the corpus's language folder says about tests, errors, environment reads and the like. */
+  readonly idioms: Idioms;
+
+  constructor(
+    readonly graph: FactGraph,
+    readonly language: Language,
+  ) {
+    this.idioms = language.idioms;
     for (const s of graph.symbols.values()) {
       if (s.kind === 'module') {
         // A file's module is its outermost one: the earliest definition (a nested namespace comes later).
@@ -80,11 +89,11 @@ export class Facts {
     return list;
   }
 
-  /** isTestFile, once per file: generators ask it for every symbol. */
+  /** Test code by the language's conventions (its idioms' testFiles), once per file: generators ask it for every symbol. */
   inTestFile(file: string): boolean {
     let test = this.testFiles.get(file);
     if (test === undefined) {
-      test = isTestFile(file);
+      test = matchesAny(this.idioms.testFiles, file);
       this.testFiles.set(file, test);
     }
     return test;
@@ -242,9 +251,20 @@ export class Facts {
     return [...seen].sort();
   }
 
-  /** A class is an exception type when some ancestor is the language's base error class. */
+  /**
+   * An exception or error type by the language's idioms: some ancestor outside the corpus is one
+   * of its base error types (`Exception`, `StandardError`, `std::error::Error`), or the type
+   * declares the error method (Go's `Error`).
+   */
   isException(id: string): boolean {
-    return this.ancestors(id).some((a) => /(^|[/#`])(Base)?(Exception|Error)#$/.test(a.replace(/`/g, '')) && !this.graph.symbols.has(a));
+    const { baseTypes, errorMethod } = this.idioms.errors;
+    if (errorMethod && this.members(id).some((m) => isErrorMethod(this.symbol(m)!, errorMethod))) return true;
+    if (!baseTypes) return false;
+    return this.ancestors(id).some((a) => {
+      if (this.graph.symbols.has(a)) return false;
+      const last = parseSymbol(a)?.descriptors.at(-1);
+      return last?.suffix === 'type' && matchesAny([baseTypes], last.name);
+    });
   }
 
   /** `orphans`: own symbols of this kind that nothing in the corpus calls. */
@@ -291,6 +311,10 @@ export class Facts {
     const owner = s.owner ? this.symbol(s.owner) : undefined;
     return owner && typeKinds.has(owner.kind) ? `${owner.name}#${s.name}` : s.name;
   }
+}
+
+function isErrorMethod(s: SymbolFact, method: { name: string; signature: string }): boolean {
+  return s.name === method.name && callableKinds.has(s.kind) && s.signature !== undefined && matchesAny([method.signature], s.signature);
 }
 
 /** Words of an identifier: `OutOfStockError` → Out, Of, Stock, Error; `apply_discount` → apply, discount. */

@@ -112,7 +112,7 @@ export const featureAddGenerators: SubTypeGenerator[] = [
     category: 'FeatureAdd',
     subType: 'public_api_surface',
     goldSource: 'scip_roundtrip',
-    rationale: 'entry modules (index, __init__, main, or named after the package) with 1..40 members; contained_by; exact_set',
+    rationale: "entry modules (the language's entry file names, such as index, __init__, lib, or named after the package) with 1..40 members; contained_by; exact_set",
     needs: 'an entry module with 1..40 top-level symbols',
     asks: { op: 'contained_by', expected: 'exact_set' },
     candidates({ facts }) {
@@ -121,7 +121,7 @@ export const featureAddGenerators: SubTypeGenerator[] = [
         .targets(new Set(['module']))
         .filter((m) => {
           const base = m.file.split('/').pop()!.replace(/\.(d\.)?[^.]+$/, '');
-          return ['index', '__init__', 'main', 'mod', 'lib', pkg].includes(base);
+          return [...facts.idioms.entryModules, pkg].includes(base);
         })
         .filter((m) => facts.members(m.id).length > 0 && facts.members(m.id).length <= MAX_ANSWER_SET)
         .map(

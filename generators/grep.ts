@@ -7,10 +7,6 @@ import type { Draft } from './types.ts';
 export const TEXT_REF_ARGS = [...BASE_RG_ARGS, '--fixed-strings', '--word-regexp'];
 export const REGEX_ARGS = [...BASE_RG_ARGS];
 
-export function escapeRegex(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
 export function textRefSearch(text: string): GrepSearch {
   return { args: TEXT_REF_ARGS, pattern: text };
 }

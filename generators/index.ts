@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { canonicalJson } from '../core/canonical-json.ts';
+import type { Language } from '../core/languages.ts';
 import type { GrepHit, GrepSearch } from '../evidence/ripgrep.ts';
 import type { FactGraph } from '../graph/fact-graph.ts';
 import { apiDiscoveryGenerators } from './api-discovery.ts';
@@ -45,6 +46,8 @@ export interface GenerationResult {
 }
 
 export interface GenerationInput {
+  /** The corpus's language folder: its test files, idioms and error forms. */
+  language: Language;
   seed: number;
   budget: number;
   grep: (search: GrepSearch) => GrepHit[];
@@ -91,7 +94,7 @@ export function categoryQuotas(budget: number): Map<Category, number> {
  * others; a query already asked is never asked again.
  */
 export function generateScenarios(graph: FactGraph, input: GenerationInput): GenerationResult {
-  const facts = new Facts(graph);
+  const facts = new Facts(graph, input.language);
   const quotas = categoryQuotas(input.budget);
   const asked = new Set<string>(input.reserved ?? []);
   const scenarios: Scenario[] = [];

@@ -1,13 +1,8 @@
 import { grepDraft, REGEX_ARGS, textRefQuery, textRefSearch } from './grep.ts';
 import { candidate, MAX_ANSWER_SET, type Candidate, type GeneratorContext, type SubTypeGenerator } from './types.ts';
 
-/** Mocking and stubbing idioms of the test libraries the corpora use. */
-const MOCK_IDIOMS = ['mock.patch', 'MagicMock', 'monkeypatch', 'jest.fn', 'jest.mock', 'sinon.stub', 'sinon.spy', 'proxyquire', 't.mock.fn', 't.mock.method'];
-/** Assertion idioms: exception expectations and deep comparisons. */
-const ASSERTION_IDIOMS = ['pytest.raises', 'assertRaises', 'assert.throws', 'assert.rejects', 't.assert.throws', 't.assert.rejects', 't.assert.deepStrictEqual', 'assert.deepStrictEqual', 'expect.assertions'];
-
-/** One candidate per idiom some test file uses; the first search finds where, and drafting reuses it. */
-function idiomCandidates(idioms: string[], what: string, ctx: GeneratorContext): Candidate[] {
+/** One candidate per idiom of the language's test libraries that some test file uses; the first search finds where, and drafting reuses it. */
+function idiomCandidates(idioms: readonly string[], what: string, ctx: GeneratorContext): Candidate[] {
   const candidates: Candidate[] = [];
   for (const idiom of idioms) {
     const testHit = ctx.grep(textRefSearch(idiom)).find((h) => ctx.facts.inTestFile(h.file));
@@ -53,14 +48,16 @@ export const testGenGenerators: SubTypeGenerator[] = [
     category: 'TestGen',
     subType: 'fixture_discovery',
     goldSource: 'scip_roundtrip',
-    rationale: 'pytest fixtures (a definition right under `@pytest.fixture`, found with rg) and test-code helpers called by 2+ tests; lookup by short name; exact_set over every function of that name',
-    needs: 'a pytest fixture or a test helper shared by two tests',
+    rationale: "test fixtures (a definition right under a fixture marker of the language's idioms, such as `@pytest.fixture`, found with rg) and test-code helpers called by 2+ tests; lookup by short name; exact_set over every function of that name",
+    needs: 'a test fixture or a test helper shared by two tests',
     asks: { op: 'lookup', expected: 'exact_set' },
     candidates({ facts, grep }) {
       const picked = new Map<string, string>();
-      for (const hit of grep({ args: REGEX_ARGS, pattern: '^\\s*@pytest\\.fixture\\b' })) {
-        const below = facts.fileSymbols(hit.file).map((id) => facts.symbol(id)!).find((s) => s.range[0] === hit.line && s.kind === 'function');
-        if (below) picked.set(below.id, 'a pytest fixture');
+      for (const marker of facts.idioms.tests.fixtureMarkers) {
+        for (const hit of grep({ args: REGEX_ARGS, pattern: marker.pattern })) {
+          const below = facts.fileSymbols(hit.file).map((id) => facts.symbol(id)!).find((s) => s.range[0] === hit.line && s.kind === 'function');
+          if (below) picked.set(below.id, marker.is);
+        }
       }
       for (const s of facts.all(new Set(['function']))) {
         if (!facts.inTestFile(s.file) || picked.has(s.id) || /^test/i.test(s.name)) continue;
@@ -110,7 +107,7 @@ export const testGenGenerators: SubTypeGenerator[] = [
     rationale: 'mock and stub idioms the test code uses; lookup kind text_ref of the idiom, answered by rg; exact_set',
     needs: 'a test that mocks or stubs with a known library idiom',
     asks: { op: 'lookup', expected: 'exact_set' },
-    candidates: (ctx) => idiomCandidates(MOCK_IDIOMS, 'a mocking idiom', ctx),
+    candidates: (ctx) => idiomCandidates(ctx.facts.idioms.tests.mocks, 'a mocking idiom', ctx),
   },
   {
     category: 'TestGen',
@@ -119,6 +116,6 @@ export const testGenGenerators: SubTypeGenerator[] = [
     rationale: 'exception and deep-equality assertion idioms the test code uses; lookup kind text_ref, answered by rg; exact_set',
     needs: 'a test using a known assertion idiom',
     asks: { op: 'lookup', expected: 'exact_set' },
-    candidates: (ctx) => idiomCandidates(ASSERTION_IDIOMS, 'an assertion idiom', ctx),
+    candidates: (ctx) => idiomCandidates(ctx.facts.idioms.tests.assertions, 'an assertion idiom', ctx),
   },
 ];

@@ -48,16 +48,6 @@ export interface FactGraph {
   unresolved: { names: Set<string>; bodies: Set<string> };
 }
 
-/** Test code by the conventions of the languages we index; generators ask about it only in TestGen. */
-export function isTestFile(path: string): boolean {
-  return (
-    /(^|\/)(tests?|Tests?|__tests__|spec)\//.test(path) ||
-    /\.(test|spec)(-d)?\.[cm]?[jt]sx?$/.test(path) ||
-    /(^|\/)(test_[^/]*|[^/]*_test|conftest)\.py$/.test(path) ||
-    /_test\.go$|_spec\.rb$|Tests?\.(php|java|cs)$/.test(path)
-  );
-}
-
 /** Occurrence i's range from a compact document's flat array, given the length SCIP gave it. */
 function rangeAt(flat: number[], length: number, i: number): Range | undefined {
   if (length !== 3 && length !== 4) return undefined;

@@ -9,7 +9,7 @@ import { encodeMetadata, frameField, readScipIndex } from '../graph/scip-reader.
 import { scipPython } from './scip-python.ts';
 import { scipTypescript } from './scip-typescript.ts';
 import { checkExternalVersion, externalIndexers, type ExternalIndexer } from './external.ts';
-import { indexWithTreeSitter, languageNames } from './tree-sitter/index.ts';
+import { indexWithTreeSitter } from './tree-sitter/index.ts';
 import type { IndexerDefinition } from './types.ts';
 
 /** Indexers shipped as pinned npm dependencies of this project. */
@@ -157,8 +157,6 @@ async function indexWithWalker(corpus: Corpus, treeDir: string, project: { name:
   if (version !== corpus.indexer.version) {
     throw new PipelineError(`lock pins tree-sitter ${corpus.indexer.version} but web-tree-sitter ${version} is installed`);
   }
-  const known = (await languageNames()).some((l) => l.name === corpus.language || l.aliases.includes(corpus.language));
-  if (!known) throw new PipelineError(`the tree-sitter walker has no queries for ${corpus.language} (indexers/tree-sitter/languages/)`);
   const result = await indexWithTreeSitter({ treeDir, language: corpus.language, project, outputPath: indexPath });
   if (result.documents === 0) throw new PipelineError(`tree-sitter found no ${corpus.language} files to index`);
   return { indexPath, indexer: { name: 'tree-sitter', version, precision: 'syntactic' }, documents: result.documents };

@@ -1,34 +1,38 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { copyFile, mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeFileAtomic } from '../core/atomic.ts';
+import { importClosure, isFolder } from '../core/imports.ts';
 
 const repoDir = fileURLToPath(new URL('..', import.meta.url));
 const codeHashes = new Map<string, string>();
 
 /**
- * A version of a stage's code that needs no bumping by hand: the hash of every
- * source file the stage runs (files, or whole folders), so any edit there
- * invalidates exactly the outputs it could change.
+ * A version of a stage's code that needs no bumping and no list kept by hand: the hash of every
+ * module the stage's entry modules reach through their imports, and of every data file or folder
+ * those modules read (`new URL(…, import.meta.url)`: schemas, language folders), read from the
+ * source itself. Any edit anywhere a stage can reach invalidates exactly its outputs.
  */
-export function codeVersion(paths: string[]): string {
-  const key = paths.join(',');
+export function codeVersion(entries: string[]): string {
+  const key = [...entries].sort().join(',');
   let hash = codeHashes.get(key);
   if (!hash) {
+    const { modules, data } = importClosure(repoDir, entries);
+    const files = [...modules, ...data.flatMap((path) => (isFolder(repoDir, path) ? filesUnder(path) : [path]))];
     const h = createHash('sha256');
-    for (const path of [...paths].sort()) {
-      const full = join(repoDir, path);
-      const files = statSync(full).isDirectory()
-        ? readdirSync(full, { recursive: true, encoding: 'utf8' }).sort().filter((n) => /\.(ts|scm|json|proto)$/.test(n)).map((n) => join(path, n))
-        : [path];
-      for (const file of files) h.update(`${file}\0`).update(readFileSync(join(repoDir, file))).update('\0');
-    }
+    for (const file of [...new Set(files)].sort()) h.update(`${file}\0`).update(readFileSync(join(repoDir, file))).update('\0');
     hash = h.digest('hex').slice(0, 16);
     codeHashes.set(key, hash);
   }
   return hash;
+}
+
+function filesUnder(folder: string): string[] {
+  return readdirSync(join(repoDir, folder), { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name).slice(repoDir.length).split('\\').join('/'));
 }
 
 /** One stage's stored outputs: `<workDir>/cache/<stage>/<key>/`, complete or absent (a `done` marker is written last). */

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
-import { z } from 'zod';
+import { z } from 'zod/v4';
+import { issueWords } from '../core/zod-issues.ts';
 import { PipelineError } from '../core/errors.ts';
 import { join, resolve } from 'node:path';
 import { generatedFiles } from '../emit/docs.ts';
@@ -111,8 +112,8 @@ export async function main(argv: string[]): Promise<number> {
     });
     const parsed = optionsSchema.safeParse(values);
     if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      process.stderr.write(`lmc: --${issue.path.join('.')}: ${issue.message}\n`);
+      const { path, message } = issueWords(parsed.error.issues[0]!);
+      process.stderr.write(`lmc: --${path.map(String).join('.')}: ${message}\n`);
       return 2;
     }
     const opts = parsed.data;

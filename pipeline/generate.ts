@@ -11,10 +11,11 @@ import { buildFactGraph } from '../graph/fact-graph.ts';
 import { Facts } from '../generators/facts.ts';
 import { generateScenarios, sortScenarios, type SubTypeReport } from '../generators/index.ts';
 import { cacheKey, canonicalJson } from '../core/canonical-json.ts';
+import { languageOf } from '../core/languages.ts';
 import { TEXT_REF_ARGS } from '../generators/grep.ts';
 import { compileManual, compileSpecs } from '../generators/overlays.ts';
 import type { Scenario } from '../core/contract.ts';
-import { indexCorpus, npmIndexers, projectOf, type IndexResult } from '../indexers/index.ts';
+import { indexCorpus, projectOf, type IndexResult } from '../indexers/index.ts';
 import { codeVersion, StageCache } from './cache.ts';
 import { selectCorpora, shardOf } from './shard.ts';
 import { auditCorpus, writeAuditFiles, type AuditReport, type CorpusAudit } from '../validate/audit.ts';
@@ -24,6 +25,16 @@ import { sourceVersion, type Corpus, type Lock } from '../core/lock.ts';
 import { corpusWorkPaths, type RunPaths } from './paths.ts';
 
 export const stageNames = ['fetch', 'index', 'graph', 'generate', 'validate', 'emit'] as const;
+
+/**
+ * The modules each cached stage runs, as entry points: its code version covers everything they
+ * import (pipeline/cache.ts), so no list of files is kept by hand.
+ */
+const STAGE_CODE = {
+  index: ['indexers/index.ts'],
+  generate: ['graph/fact-graph.ts', 'generators/index.ts', 'generators/overlays.ts', 'evidence/ripgrep.ts', 'core/languages.ts'],
+  audit: ['validate/audit.ts', 'emit/manifest.ts'],
+};
 export type StageName = (typeof stageNames)[number];
 
 export interface CorpusOutcome {
@@ -73,9 +84,7 @@ export async function runCorpus(corpus: Corpus, paths: RunPaths, options: RunOpt
   const project = projectOf(corpus, sourceVersion(corpus.source));
   const cache = new StageCache(paths.workDir, options.force);
 
-  const ownCode = corpus.indexer.name === 'tree-sitter' ? 'indexers/tree-sitter' : npmIndexers[corpus.indexer.name] ? `indexers/${corpus.indexer.name}.ts` : 'indexers/external.ts';
-  const indexerCode = codeVersion(['indexers/index.ts', 'indexers/types.ts', ownCode, 'graph/scip-reader.ts', 'schemas/scip.proto']);
-  const indexKey = cacheKey({ digest: fetched.contentDigest, indexer: corpus.indexer, project, code: indexerCode });
+  const indexKey = cacheKey({ digest: fetched.contentDigest, indexer: corpus.indexer, language: corpus.language, project, code: codeVersion(STAGE_CODE.index) });
   const indexed: IndexResult = await stage('index', async () => {
     if (await cache.has('index', indexKey)) {
       outcome.cached.push('index');
@@ -93,7 +102,7 @@ export async function runCorpus(corpus: Corpus, paths: RunPaths, options: RunOpt
   const rgVersion = await ripgrepVersion();
   const generateKey = cacheKey({
     indexKey,
-    code: codeVersion(['graph/fact-graph.ts', 'graph/symbols.ts', 'graph/scip-reader.ts', 'generators', 'evidence']),
+    code: codeVersion(STAGE_CODE.generate),
     seed: corpus.seed,
     budget: corpus.budget,
     overlays: [overlays.manual?.text ?? null, overlays.specs?.text ?? null],
@@ -112,11 +121,12 @@ export async function runCorpus(corpus: Corpus, paths: RunPaths, options: RunOpt
       const search = grepOver(fetched.treeDir);
       // Most text searches are for the corpus's own names: answer them in a few batched runs.
       search.prefetchWords(TEXT_REF_ARGS, [...graph.symbols.values()].map((s) => s.name));
-      const facts = new Facts(graph);
+      const language = languageOf(corpus.language);
+      const facts = new Facts(graph, language);
       const manual = overlays.manual ? compileManual(overlays.manual.data, overlays.manual.file, facts) : [];
       const specs = overlays.specs ? compileSpecs(overlays.specs.data, overlays.specs.file, facts, search.grep) : [];
       const reserved = new Set([...manual, ...specs].map((s) => canonicalJson(s.query)));
-      const made = generateScenarios(graph, { seed: corpus.seed, budget: corpus.budget, grep: search.grep, reserved });
+      const made = generateScenarios(graph, { language, seed: corpus.seed, budget: corpus.budget, grep: search.grep, reserved });
       const scenarios = sortScenarios([...made.scenarios, ...manual, ...specs]);
       return {
         scenarios,
@@ -172,7 +182,7 @@ async function auditWithCache(
   const key = cacheKey({
     generateKey: input.generateKey,
     scenarios: createHash('sha256').update(input.scenarioText).digest('hex'),
-    code: codeVersion(['validate', 'adapters', 'graph/scip-reader.ts', 'graph/symbols.ts']),
+    code: codeVersion(STAGE_CODE.audit),
   });
   if (await cache.has('audit', key)) {
     outcome.cached.push('validate');

@@ -9,7 +9,6 @@ import type { Corpus, Lock } from '../core/lock.ts';
 /** The files one corpus's run publishes. */
 export const corpusOutputs = (corpus: string) => [`${corpus}.json`, `${corpus}.manifest.json`, `${corpus}.audit.json`, `${corpus}.md`];
 
-const PIPELINE_CODE = ['pipeline', 'fetchers', 'indexers', 'graph', 'generators', 'evidence', 'emit', 'validate', 'adapters', 'schemas'];
 
 export function selectCorpora(lock: Lock, names: string[] | undefined, lockFile: string): Corpus[] {
   if (!names?.length) return lock.corpora.filter((c) => c.default);
@@ -35,11 +34,11 @@ export function shardOf<T extends { name: string }>(corpora: T[], shard: { index
 
 /**
  * The work as a CI job matrix: one entry per corpus with a key covering its
- * lock entry, its overlays and all pipeline code, so a CI cache keyed on it
+ * lock entry, its overlays and all code the CLI reaches, so a CI cache keyed on it
  * is reused exactly when the corpus's outputs could not have changed.
  */
 export async function plan(corpora: Corpus[], repoRoot: string): Promise<{ include: Array<{ corpus: string; key: string }> }> {
-  const code = codeVersion(PIPELINE_CODE);
+  const code = codeVersion(['pipeline/cli.ts']);
   const include = [];
   for (const corpus of [...corpora].sort((a, b) => (a.name < b.name ? -1 : 1))) {
     const overlays = await Promise.all(['manual', 'specs'].map((k) => readFile(join(repoRoot, 'scenarios', k, `${corpus.name}.yaml`), 'utf8').catch(() => null)));

@@ -15,6 +15,7 @@ import { normaliseIndex, runIndexer } from '../indexers/index.ts';
 import { scipTypescript } from '../indexers/scip-typescript.ts';
 import { PipelineError } from '../core/errors.ts';
 import { runGenerate } from '../pipeline/generate.ts';
+import { languageNames } from '../core/languages.ts';
 import { loadLock, parseLock, type Corpus } from '../core/lock.ts';
 import { repoRoot, tempDir } from './helpers.ts';
 
@@ -53,13 +54,13 @@ const L = 'stage lock, corpora.lock.yaml: ';
 const lockCases: Array<[string, string, string]> = [
   ['malformed YAML', 'format: 1\ncorpora: [\n', `${L}malformed YAML: Flow sequence in block collection must be sufficiently indented and end with a ] at line 3, column 1:`],
   ['a duplicated YAML key', corpusYaml().replace('    seed: 1', '    seed: 1\n    seed: 2'), `${L}malformed YAML: Map keys must be unique at line 10, column 5:`],
-  ['a list instead of a lock', '- a\n- b\n', `${L}Expected object, received array`],
-  ['an unknown format', corpusYaml().replace('format: 1', 'format: 2'), `${L}field format Invalid literal value, expected 1`],
+  ['a list instead of a lock', '- a\n- b\n', `${L}expected object, received array`],
+  ['an unknown format', corpusYaml().replace('format: 1', 'format: 2'), `${L}field format must be 1`],
   ['an unknown top-level key', `${corpusYaml()}extra: 1\n`, `${L}unknown key "extra"`],
-  ['no corpora', 'format: 1\ncorpora: []\n', `${L}field corpora Array must contain at least 1 element(s)`],
+  ['no corpora', 'format: 1\ncorpora: []\n', `${L}field corpora must not be empty`],
   ['an unknown corpus key', corpusYaml({ branch: 'main' }), `${L}corpus "demo", unknown key "branch"`],
   ['an unknown source key', corpusYaml({ source: '{ kind: git, url: u, commit: 0123456789abcdef0123456789abcdef01234567, ref: main }' }), `${L}corpus "demo", field source unknown key "ref"`],
-  ['an unknown source kind', corpusYaml({ source: '{ kind: svn, url: u }' }), `${L}corpus "demo", field source.kind Invalid discriminator value. Expected 'git' | 'npm' | 'local' | 'debian'`],
+  ['an unknown source kind', corpusYaml({ source: '{ kind: svn, url: u }' }), `${L}corpus "demo", field source.kind must be one of "git", "npm", "local", "debian"`],
   ['a 7-character SHA', corpusYaml({ source: '{ kind: git, url: u, commit: 0123abc }' }), `${L}corpus "demo", field source.commit must be a full 40-character lowercase hex commit SHA`],
   ['a 41-character SHA', corpusYaml({ source: '{ kind: git, url: u, commit: 0123456789abcdef0123456789abcdef012345678 }' }), `${L}corpus "demo", field source.commit must be a full 40-character lowercase hex commit SHA`],
   ['a non-hex SHA', corpusYaml({ source: '{ kind: git, url: u, commit: z123456789abcdef0123456789abcdef01234567 }' }), `${L}corpus "demo", field source.commit must be a full 40-character lowercase hex commit SHA`],
@@ -74,12 +75,12 @@ const lockCases: Array<[string, string, string]> = [
   ['a corpus name with capitals', corpusYaml({ name: 'Demo_Corpus' }), `${L}corpus "Demo_Corpus", field name must be lowercase letters, digits and dashes`],
   ['an absolute local path', corpusYaml({ source: '{ kind: local, path: /etc }' }), `${L}corpus "demo", field source.path must be a relative path that stays inside the tree`],
   ['an include that climbs out', corpusYaml({ include: '[../secrets/]' }), `${L}corpus "demo", field include.0 must be a relative path that stays inside the tree`],
-  ['an empty include', corpusYaml({ include: '[]' }), `${L}corpus "demo", field include Array must contain at least 1 element(s)`],
-  ['an unknown indexer', corpusYaml({ indexer: '{ name: scip-cobol, version: 1.0.0 }' }), `${L}corpus "demo", field indexer.name Invalid enum value. Expected 'scip-typescript' | 'scip-python' | 'tree-sitter' | 'scip-go' | 'rust-analyzer' | 'scip-java' | 'scip-ruby' | 'scip-clang', received 'scip-cobol'`],
+  ['an empty include', corpusYaml({ include: '[]' }), `${L}corpus "demo", field include must not be empty`],
+  ['an unknown indexer', corpusYaml({ indexer: '{ name: scip-cobol, version: 1.0.0 }' }), `${L}corpus "demo", field indexer.name must be one of "scip-typescript", "scip-python", "tree-sitter", "scip-go", "rust-analyzer", "scip-java", "scip-ruby", "scip-clang"`],
   ['an indexer without a version', corpusYaml({ indexer: '{ name: scip-python }' }), `${L}corpus "demo", field indexer.version is required`],
-  ['an unknown language', corpusYaml({ language: 'cobol' }), `${L}corpus "demo", field language Invalid enum value. Expected 'python' | 'typescript' | 'javascript' | 'go' | 'rust' | 'java' | 'ruby' | 'php' | 'csharp' | 'c' | 'cpp', received 'cobol'`],
-  ['a negative seed', corpusYaml({ seed: '-1' }), `${L}corpus "demo", field seed Number must be greater than or equal to 0`],
-  ['a zero budget', corpusYaml({ budget: '0' }), `${L}corpus "demo", field budget Number must be greater than 0`],
+  ['an unknown language', corpusYaml({ language: 'cobol' }), `${L}corpus "demo", field language must be one of ${languageNames().map((n) => JSON.stringify(n)).join(', ')}`],
+  ['a negative seed', corpusYaml({ seed: '-1' }), `${L}corpus "demo", field seed must be at least 0`],
+  ['a zero budget', corpusYaml({ budget: '0' }), `${L}corpus "demo", field budget must be at least 1`],
   ['a malformed content digest', corpusYaml({ content_digest: 'md5:abc' }), `${L}corpus "demo", field content_digest must be sha256:<64 hex>`],
   ['a missing default flag', corpusYaml({ default: '' }), `${L}corpus "demo", field default is required`],
   ['a corpus listed twice', corpusYaml() + corpusYaml().split('corpora:\n')[1], `${L}corpus "demo" is listed twice`],
@@ -341,7 +342,7 @@ describe('the command line', () => {
   });
   it('a concurrency that is not a number', async () => {
     const r = await lmc(['generate', '--concurrency', 'many']);
-    expect([r.code, errorLines(r.stderr)]).toEqual([2, ['lmc: --concurrency: Expected number, received nan']]);
+    expect([r.code, errorLines(r.stderr)]).toEqual([2, ['lmc: --concurrency: expected number, received NaN']]);
   });
   it('a corpus the lock does not have, without a stack trace', async () => {
     const r = await lmc(['generate', '--corpus', 'nope']);

@@ -5,11 +5,11 @@ import { compoundOf, typoOf } from '../generators/adversarial.ts';
 import { Facts } from '../generators/facts.ts';
 import { apportion, generateScenarios } from '../generators/index.ts';
 import { createRng, spreadAcrossFiles } from '../generators/sampling.ts';
-import { handMadeGraph, id, noGrep } from './hand-made-graph.ts';
+import { handMadeGraph, id, noGrep, ts } from './hand-made-graph.ts';
 
 describe('generators on a hand-made graph', () => {
   const graph = handMadeGraph();
-  const { scenarios, subTypes } = generateScenarios(graph, { seed: 42, budget: 200, grep: noGrep });
+  const { scenarios, subTypes } = generateScenarios(graph, { language: ts, seed: 42, budget: 200, grep: noGrep });
   const find = (op: string, target: string) => scenarios.filter((s) => s.query.op === op && 'sym_stable_id' in s.query && s.query.sym_stable_id === id(target));
 
   it('asks for the full member list of Cart', () => {
@@ -49,7 +49,7 @@ describe('generators on a hand-made graph', () => {
   });
 
   it('builds adversarial names that are absent from the graph', () => {
-    const facts = new Facts(graph);
+    const facts = new Facts(graph, ts);
     const adversarial = scenarios.filter((s) => s.gold_source === 'adversarial');
     expect(adversarial.length).toBeGreaterThan(0);
     for (const s of adversarial) {
@@ -60,7 +60,7 @@ describe('generators on a hand-made graph', () => {
   });
 
   it('is a pure function of graph, seed and budget', () => {
-    expect(generateScenarios(handMadeGraph(), { seed: 42, budget: 200, grep: noGrep })).toEqual(generateScenarios(graph, { seed: 42, budget: 200, grep: noGrep }));
+    expect(generateScenarios(handMadeGraph(), { language: ts, seed: 42, budget: 200, grep: noGrep })).toEqual(generateScenarios(graph, { language: ts, seed: 42, budget: 200, grep: noGrep }));
   });
 
   it('never asks one query twice and derives ids from content', () => {
@@ -141,7 +141,7 @@ describe('lazy drafting', () => {
     if (/^\\bhandler\d+\\s\*\\\($/.test(search.pattern)) callSiteSearches.push(search.pattern);
     return [{ file: 'src/f0.ts', line: 30, text: '' }];
   };
-  const { scenarios, subTypes } = generateScenarios(graph, { seed: 7, budget: 200, grep });
+  const { scenarios, subTypes } = generateScenarios(graph, { language: ts, seed: 7, budget: 200, grep });
 
   it('drafts (and searches for) only the candidates the quota takes, and says the sub-type was not exhausted', () => {
     expect(subTypes.find((r) => r.sub_type === 'call_sites_grep')).toEqual({ category: 'BugFix', sub_type: 'call_sites_grep', targets: 400, emitted: 100, exhausted: false });

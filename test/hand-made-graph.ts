@@ -1,6 +1,9 @@
+import { languageOf } from '../core/languages.ts';
 import type { FactGraph, SymbolFact } from '../graph/fact-graph.ts';
 
 export const P = 'lmc-test npm shop 1.0.0 ';
+/** The hand-made graph is TypeScript: its language folder decides what is test code and which idioms apply. */
+export const ts = languageOf('typescript');
 /** The hand-made graph has no source tree: every search finds nothing. */
 export const noGrep = () => [];
 export const id = (d: string) => P + d;

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { GrepHit } from '../evidence/ripgrep.ts';
 import { Facts } from '../generators/facts.ts';
 import { compileManual, compileSpecs } from '../generators/overlays.ts';
-import { handMadeGraph, id } from './hand-made-graph.ts';
+import { handMadeGraph, id, ts } from './hand-made-graph.ts';
 
-const facts = new Facts(handMadeGraph());
+const facts = new Facts(handMadeGraph(), ts);
 
 function problem(run: () => unknown): string {
   try {
@@ -80,7 +80,7 @@ describe('contributor specs', () => {
   ];
   const withRanges = handMadeGraph();
   withRanges.scopes.set('src/checkout.ts', [{ id: id('src/`checkout.ts`/checkout().'), enclosingRange: [1, 0, 5, 1] }]);
-  const rangedFacts = new Facts(withRanges);
+  const rangedFacts = new Facts(withRanges, ts);
 
   it('turn a word into a grep_compared scenario with a computed answer and replay provenance', () => {
     const [s] = compileSpecs([{ category: 'Config', intent: 'Who mentions receipt before renaming it', text: 'receipt' }], 'scenarios/specs/shop.yaml', rangedFacts, grep);

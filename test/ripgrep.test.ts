@@ -5,7 +5,7 @@ import { TEXT_REF_ARGS } from '../generators/grep.ts';
 import { repoRoot } from './helpers.ts';
 
 describe('batched whole-word searches', () => {
-  const tree = join(repoRoot, 'fixtures', 'python-inventory');
+  const tree = join(repoRoot, 'languages', 'python', 'fixture');
   const words = ['Store', 'Product', 'sku', 'database_url', 'OutOfStockError', 'label', 'nowhere_to_be_found'];
 
   it('answer exactly what one rg run per word answers, and are not counted as asked', () => {

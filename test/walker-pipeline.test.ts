@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Manifest } from '../emit/manifest.ts';
 import { indexCorpus } from '../indexers/index.ts';
 import { PipelineError } from '../core/errors.ts';
+import { languages } from '../core/languages.ts';
 import { runGenerate } from '../pipeline/generate.ts';
 import { parseLock, type Corpus } from '../core/lock.ts';
 import { repoRoot, tempDir } from './helpers.ts';
@@ -16,14 +17,14 @@ describe('tree-sitter corpora through the pipeline', () => {
   });
   afterAll(() => rm(root, { recursive: true, force: true }));
 
-  it.each(['go', 'rust', 'java', 'ruby', 'php', 'csharp', 'c', 'cpp'])('%s fixture: schema-valid files, a syntactic manifest, oracle 100%%', async (language) => {
+  it.each(languages().map((l) => l.name))('%s fixture: schema-valid files, a syntactic manifest, oracle 100%%', async (language) => {
     const lock = parseLock(
       `format: 1
 corpora:
   - name: walker-${language}
     language: ${language}
     description: the tree-sitter walker's ${language} fixture
-    source: { kind: local, path: fixtures/walker/${language} }
+    source: { kind: local, path: languages/${language}/fixture }
     include: [./]
     indexer: { name: tree-sitter, version: 0.27.1 }
     project: { name: demo, version: 1.0.0 }
@@ -47,7 +48,7 @@ corpora:
       name: 'gin-scip',
       language: 'go',
       description: 'd',
-      source: { kind: 'local', path: 'fixtures/walker/go' },
+      source: { kind: 'local', path: 'languages/go/fixture' },
       include: ['./'],
       exclude: [],
       indexer: { name: 'scip-go', version: '0.1.26' },
@@ -55,7 +56,7 @@ corpora:
       budget: 10,
       default: false,
     };
-    const failure = await indexCorpus(corpus, join(repoRoot, 'fixtures', 'walker', 'go'), { name: 'gin', version: '1' }, {
+    const failure = await indexCorpus(corpus, join(repoRoot, 'languages', 'go', 'fixture'), { name: 'gin', version: '1' }, {
       indexPath: join(root, 'x.scip'),
       logPath: join(root, 'x.log'),
       scratchRoot: join(root, 'scratch'),

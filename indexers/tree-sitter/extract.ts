@@ -1,5 +1,6 @@
 import type { Node, QueryCapture, Tree } from 'web-tree-sitter';
-import { definitionKinds, type DefinitionKind, type LoadedGrammar } from './languages.ts';
+import type { LoadedGrammar } from '../../core/grammars.ts';
+import { definitionKinds, type DefinitionKind } from '../../core/languages.ts';
 
 /** [startLine, startChar, endLine, endChar], zero-based, UTF-16 columns as web-tree-sitter counts them. */
 export type Range = [number, number, number, number];

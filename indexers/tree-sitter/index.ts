@@ -6,10 +6,8 @@ import { PipelineError } from '../../core/errors.ts';
 import { DocumentType, encodeMetadata, frameField } from '../../graph/scip-reader.ts';
 import { listFiles } from '../../fetchers/tree.ts';
 import { extractFacts, type FileFacts } from './extract.ts';
-import { grammarFor, loadLanguage } from './languages.ts';
+import { grammarFor, loadGrammars } from '../../core/grammars.ts';
 import { resolveCorpus, SCHEME } from './resolve.ts';
-
-export { languageNames } from './languages.ts';
 
 export interface TreeSitterIndexOptions {
   treeDir: string;
@@ -43,8 +41,8 @@ const UTF16_POSITIONS = 2;
 export async function indexWithTreeSitter(options: TreeSitterIndexOptions): Promise<TreeSitterIndexResult> {
   const { treeDir, project, outputPath } = options;
   const concurrency = Math.max(1, options.concurrency ?? 8);
-  const language = await loadLanguage(options.language);
-  const { config } = language;
+  const language = await loadGrammars(options.language);
+  const config = language.language.walker;
   const paths = (await listFiles(treeDir)).filter((path) => grammarFor(language, path));
 
   const parser = new Parser();
@@ -59,7 +57,7 @@ export async function indexWithTreeSitter(options: TreeSitterIndexOptions): Prom
         if (raw.length > config.maxFileBytes) return;
         const grammar = grammarFor(language, path)!;
         const source = raw.toString('utf8');
-        parser.setLanguage(grammar.language);
+        parser.setLanguage(grammar.grammar);
         const tree = parser.parse(source);
         if (!tree) throw new PipelineError(`tree-sitter could not parse ${path}`, { stage: 'index' });
         try {

@@ -1,5 +1,5 @@
 import type { Descriptor } from '../../graph/symbols.ts';
-import type { LanguageConfig } from './languages.ts';
+import type { WalkerConfig } from '../../core/languages.ts';
 
 export interface FileModule {
   /** Namespace descriptors every symbol of the file starts with. */
@@ -15,17 +15,15 @@ export interface FileModule {
  * `src/` + `config.ts/` (scip-typescript), `inventory/config.py` → `inventory.config/` (scip-python),
  * `render/json.go` → `render/` (a Go package is its directory), `src/builder/mod.rs` → `builder/`.
  */
-export function fileModule(path: string, config: LanguageConfig, packageName: string | undefined): FileModule {
+export function fileModule(path: string, config: WalkerConfig, packageName: string | undefined): FileModule {
   const { modules } = config;
   if (modules.fromPath === 'none') return { namespaces: [], segments: [] };
   let parts = path.split('/');
   const root = modules.sourceRoots.find((r) => parts.length > 1 && parts[0] === r);
   if (root) parts = parts.slice(1);
   const fileName = parts.pop()!;
-  const dot = fileName.indexOf('.', 1);
-  const stem = dot > 0 ? fileName.slice(0, dot) : fileName;
   let segments = parts;
-  if (modules.fromPath === 'file' && !modules.indexFiles.includes(stem)) segments = [...parts, modules.keepExtension ? fileName : stem];
+  if (modules.fromPath === 'file' && !isIndexFile(fileName, config)) segments = [...parts, modules.keepExtension ? fileName : stemOf(fileName)];
   if (modules.fromPath === 'directory' && segments.length === 0 && modules.rootFromPackage && packageName) segments = [packageName];
   if (segments.length === 0) return { namespaces: [], segments: [] };
 
@@ -40,4 +38,15 @@ export function fileModule(path: string, config: LanguageConfig, packageName: st
 /** `store.test.ts` → `store.test`, the name an import without extension uses. */
 function stripExtension(name: string): string {
   return name.replace(/(\.d)?\.[^.]+$/, '');
+}
+
+/** `__init__.py`, `mod.rs`, `lib.rs`: a file whose stem (the name up to its first dot) stands for its directory. */
+export function isIndexFile(path: string, config: WalkerConfig): boolean {
+  return config.modules.indexFiles.includes(stemOf(path.slice(path.lastIndexOf('/') + 1)));
+}
+
+/** A file name up to its first dot (a leading dot belongs to the name). */
+function stemOf(fileName: string): string {
+  const dot = fileName.indexOf('.', 1);
+  return dot > 0 ? fileName.slice(0, dot) : fileName;
 }

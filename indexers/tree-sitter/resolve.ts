@@ -1,8 +1,8 @@
 import { posix } from 'node:path';
 import { formatDescriptor, parseSymbol, type Descriptor } from '../../graph/symbols.ts';
 import type { FileFacts, Range, RawCall, RawDefinition } from './extract.ts';
-import type { DefinitionKind, LanguageConfig } from './languages.ts';
-import { fileModule, type FileModule } from './modules.ts';
+import type { DefinitionKind, WalkerConfig } from '../../core/languages.ts';
+import { fileModule, isIndexFile, type FileModule } from './modules.ts';
 
 export const SCHEME = 'lmc-tree-sitter';
 
@@ -16,6 +16,7 @@ const scipKind: Record<DefinitionKind | 'module', number> = {
   trait: 53,
   enum: 11,
   type: 55,
+  alias: 55,
   union: 59,
   function: 17,
   method: 26,
@@ -27,7 +28,7 @@ const scipKind: Record<DefinitionKind | 'module', number> = {
   enum_member: 12,
   impl: 0,
 };
-const typeKinds = new Set<DefinitionKind | 'module'>(['class', 'struct', 'interface', 'trait', 'enum', 'type', 'union']);
+const typeKinds = new Set<DefinitionKind | 'module'>(['class', 'struct', 'interface', 'trait', 'enum', 'type', 'alias', 'union']);
 const callableKinds = new Set<DefinitionKind | 'module'>(['function', 'method', 'constructor']);
 const termKinds = new Set<DefinitionKind | 'module'>(['field', 'property', 'constant', 'variable', 'enum_member']);
 const namespaceKinds = new Set<DefinitionKind | 'module'>(['namespace', 'module']);
@@ -42,6 +43,7 @@ const defaultHover: Record<DefinitionKind, string> = {
   trait: 'interface {name}',
   enum: 'enum {name}',
   type: 'type {name}',
+  alias: 'type {name}',
   union: 'union {name}',
   function: '{text}',
   method: '{text}',
@@ -124,11 +126,28 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   else if (!list.includes(value)) list.push(value);
 }
 
-/** `*Context`, `&mut Command<'a>`, `List<Item>`, `Vec::<T>` → the type's written name. */
-function cleanTypeName(text: string): string {
-  let t = text.replace(/<[^<>]*(<[^<>]*>[^<>]*)*>/g, '').replace(/\[[^\]]*\]/g, '');
-  t = t.replace(/^(\s*(&|\*|mut\b|const\b|dyn\b|impl\b|ref\b|\?|readonly\b))+/g, '').replace(/[\s*&?]+$/, '');
-  return t.trim().replace(/^(::|\\)/, '');
+const bracketPatterns: Record<'<>' | '[]', RegExp> = {
+  // Nested one level deep: `Map<K, List<V>>`.
+  '<>': /<[^<>]*(<[^<>]*>[^<>]*)*>/g,
+  '[]': /\[[^\]]*\]/g,
+};
+
+/**
+ * The written name of a type, by the language's rules: `*Context`, `&mut Command<'a>`,
+ * `List<Item>`, `\\Foo\\Bar` → `Context`, `Command`, `List`, `Foo\\Bar`.
+ */
+function typeNameCleaner(rules: WalkerConfig['typeNames']): (text: string) => string {
+  const prefix = rules.dropPrefix ? new RegExp(`^(?:\\s*(?:${rules.dropPrefix}))+`) : undefined;
+  const suffix = rules.dropSuffix ? new RegExp(`(?:${rules.dropSuffix})$`) : undefined;
+  const root = rules.dropRoot ? new RegExp(`^(?:${rules.dropRoot})`) : undefined;
+  return (text) => {
+    let t = text;
+    for (const brackets of rules.argumentBrackets) t = t.replace(bracketPatterns[brackets], '');
+    if (prefix) t = t.replace(prefix, '');
+    if (suffix) t = t.replace(suffix, '');
+    t = t.trim();
+    return root ? t.replace(root, '') : t;
+  };
 }
 
 /**
@@ -136,7 +155,7 @@ function cleanTypeName(text: string): string {
  * containers; calls become reference occurrences only when their target is unambiguous (lexical scope,
  * the receiver's known type, an import naming it, or a name defined once in the corpus).
  */
-export function resolveCorpus(files: FileFacts[], config: LanguageConfig, project: { name: string; version: string }): ResolvedIndex {
+export function resolveCorpus(files: FileFacts[], config: WalkerConfig, project: { name: string; version: string }): ResolvedIndex {
   const header = `${SCHEME} ${config.manager} ${escapeHeader(project.name)} ${escapeHeader(project.version)} `;
   const symbols = new Map<string, Sym>();
   const members = new Map<string, Map<string, string[]>>();
@@ -145,6 +164,7 @@ export function resolveCorpus(files: FileFacts[], config: LanguageConfig, projec
   const containerByFile = new Map<string, string>();
   const nameSplit = splitter(config.nameSeparators);
   const importSplit = splitter(config.imports.separators);
+  const cleanTypeName = typeNameCleaner(config.typeNames);
 
   const states: FileState[] = files.map((facts) => {
     const module = fileModule(facts.path, config, facts.packageName);
@@ -299,8 +319,8 @@ export function resolveCorpus(files: FileFacts[], config: LanguageConfig, projec
     if (config.imports.style === 'relative-path') {
       if (!path.startsWith('.')) return undefined;
       const base = posix.normalize(posix.join(posix.dirname(state.facts.path), path));
-      // ESM TypeScript imports `./config.js` for the file `config.ts`.
-      const stem = base.replace(/\.[cm]?js$/, '');
+      const compiled = config.imports.compiledExtensions.find((ext) => base.endsWith(ext));
+      const stem = compiled ? base.slice(0, -compiled.length) : base;
       for (const candidate of [base, ...config.imports.extensions.flatMap((ext) => [base + ext, stem + ext])]) {
         if (containerByFile.has(candidate)) return ['\0file', candidate];
       }
@@ -311,7 +331,7 @@ export function resolveCorpus(files: FileFacts[], config: LanguageConfig, projec
     const current = state.module.segments;
     if (config.imports.leadingDots && path.startsWith('.')) {
       const dots = /^\.+/.exec(path)![0].length;
-      const isPackageFile = config.modules.indexFiles.some((f) => state.facts.path.endsWith(`/${f}.py`) || state.facts.path === `${f}.py`);
+      const isPackageFile = isIndexFile(state.facts.path, config);
       const packageSegments = isPackageFile ? current : current.slice(0, -1);
       relativeTo = packageSegments.slice(0, packageSegments.length - (dots - 1));
       segments = importSplit(path.slice(dots));

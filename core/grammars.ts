@@ -1,0 +1,78 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { Language as Grammar, Parser, Query } from 'web-tree-sitter';
+import { PipelineError } from './errors.ts';
+import { languageOf, type Language } from './languages.ts';
+
+/**
+ * A language folder's tree-sitter grammars, loaded from their npm packages (offline), with the
+ * folder's queries compiled against each: what the walker parses with, and what tells a text hit
+ * in code from one in a comment or string.
+ */
+export interface LoadedGrammar {
+  extensions: string[];
+  grammar: Grammar;
+  /** The folder's queries compiled against this grammar. */
+  query: Query;
+}
+
+export interface LoadedLanguage {
+  language: Language;
+  grammars: LoadedGrammar[];
+  /** `package@version` of each grammar package, for the index's tool info. */
+  grammarVersions: string[];
+}
+
+const require = createRequire(import.meta.url);
+const loaded = new Map<string, Promise<LoadedLanguage>>();
+let parserReady: Promise<void> | undefined;
+
+export function initParser(): Promise<void> {
+  parserReady ??= Parser.init();
+  return parserReady;
+}
+
+/** Loads a language's grammars and compiles its queries, once per process. */
+export function loadGrammars(name: string): Promise<LoadedLanguage> {
+  const language = languageOf(name);
+  let pending = loaded.get(language.name);
+  if (!pending) {
+    pending = loadUncached(language);
+    loaded.set(language.name, pending);
+    pending.catch(() => loaded.delete(language.name));
+  }
+  return pending;
+}
+
+async function loadUncached(language: Language): Promise<LoadedLanguage> {
+  await initParser();
+  const source = (await Promise.all(language.walker.queries.map((q) => readFile(join(language.dir, q), 'utf8')))).join('\n');
+  const grammars: LoadedGrammar[] = [];
+  const grammarVersions: string[] = [];
+  for (const entry of language.grammars) {
+    const manifest = require.resolve(`${entry.package}/package.json`);
+    const { version } = JSON.parse(await readFile(manifest, 'utf8')) as { version: string };
+    grammarVersions.push(`${entry.package}@${version}`);
+    const grammar = await Grammar.load(join(dirname(manifest), entry.wasm));
+    let query: Query;
+    try {
+      query = new Query(grammar, source);
+    } catch (error) {
+      throw new PipelineError(`queries of ${language.name} do not compile against ${entry.wasm}: ${(error as Error).message}`, { file: language.dir });
+    }
+    grammars.push({ extensions: entry.extensions, grammar, query });
+  }
+  return { language, grammars, grammarVersions: [...new Set(grammarVersions)] };
+}
+
+/** The grammar for a file, by its longest matching extension (`.d.ts` before `.ts`). */
+export function grammarFor(loadedLanguage: LoadedLanguage, path: string): LoadedGrammar | undefined {
+  let best: { grammar: LoadedGrammar; length: number } | undefined;
+  for (const grammar of loadedLanguage.grammars) {
+    for (const ext of grammar.extensions) {
+      if (path.endsWith(ext) && (!best || ext.length > best.length)) best = { grammar, length: ext.length };
+    }
+  }
+  return best?.grammar;
+}

@@ -1,0 +1,288 @@
+/**
+ * The language folders: `languages/<name>/` holds everything the pipeline knows about a language.
+ *
+ * - `language.json`: its names, its grammar packages and file extensions, and the walker's rules
+ *   (how paths become modules, how imports and type names are written, hover text).
+ * - `idioms.json`: what generators, the fact graph and the adapters need: test files, generated
+ *   code, test/mock/assertion idioms, error types and raise forms, environment reads, config and
+ *   entry modules, signatures, and the grep floor's declaration outline.
+ * - `*.scm`: the tree-sitter queries the walker runs (indexers/tree-sitter/README.md).
+ *
+ * Adding a language is adding a folder; everything that lists languages (the lock's schema, the
+ * tests) reads them from here.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod/v4';
+import { PipelineError } from './errors.ts';
+import { issueWords } from './zod-issues.ts';
+
+const languagesDir = fileURLToPath(new URL('../languages/', import.meta.url));
+
+/** What the walker's queries may declare (`@definition.<kind>`). */
+export const definitionKinds = [
+  'namespace',
+  'class',
+  'struct',
+  'interface',
+  'trait',
+  'enum',
+  'type',
+  'alias',
+  'union',
+  'function',
+  'method',
+  'constructor',
+  'field',
+  'property',
+  'constant',
+  'variable',
+  'enum_member',
+  // An `impl` block (Rust): not a symbol, but a scope whose members belong to the named type.
+  'impl',
+] as const;
+export type DefinitionKind = (typeof definitionKinds)[number];
+
+function compiles(pattern: string): boolean {
+  try {
+    new RegExp(pattern, 'u');
+    return true;
+  } catch {
+    return false;
+  }
+}
+const regex = z.string().refine(compiles, 'must be a regular expression');
+/** A regular expression with `{name}` (and `{base}`) where an escaped name goes. */
+const placeholders = z.string().refine((t) => compiles(fillTemplate(t, { name: 'x', base: 'x' })), 'must be a regular expression once {name} is filled in');
+const template = placeholders.refine((t) => t.includes('{name}'), 'must contain {name}');
+const hoverTemplate = z.string().refine((t) => t.includes('{name}') || t.includes('{text}'), 'must use {name} or {text}');
+
+const walkerSchema = z
+  .object({
+    /** SCIP Document.language and the hover's code-fence tag. */
+    scipLanguage: z.string().min(1),
+    /** The package manager field of our symbol ids: `lmc-tree-sitter <manager> <package> <version> ...`. */
+    manager: z.string().regex(/^[A-Za-z0-9_.-]+$/),
+    /** Query files in this folder; all are compiled together, once per grammar. */
+    queries: z.array(z.string().endsWith('.scm')).min(1),
+    modules: z
+      .object({
+        /** What of a file's path becomes namespaces: the directories and file name, the directories only, or nothing. */
+        fromPath: z.enum(['file', 'directory', 'none']),
+        /** Keep the file extension in the file's namespace (`config.ts`, as scip-typescript writes it). */
+        keepExtension: z.boolean().default(false),
+        /** File stems that stand for their directory (`__init__`, `mod`, `lib`). */
+        indexFiles: z.array(z.string()).default([]),
+        /** Leading directories that are not part of the module path (`src` of a Rust crate). */
+        sourceRoots: z.array(z.string()).default([]),
+        /** Join the path into one dotted namespace (`inventory.config`), as scip-python does. */
+        dotted: z.boolean().default(false),
+        /** The module symbol is this meta descriptor inside the namespace (`__init__:`) instead of the namespace itself. */
+        marker: z.string().optional(),
+        /** Files at the tree's root take their namespace from the package they declare (`package gin`). */
+        rootFromPackage: z.boolean().default(false),
+      })
+      .strict(),
+    /** Separators inside declared names (`com.example`, `Rack::Utils`, `A\B`): each part becomes a descriptor. */
+    nameSeparators: z.array(z.string().min(1)).default([]),
+    imports: z
+      .object({
+        /** `relative-path`: `./store` resolves against the file; `qualified`: names resolve by namespace path. */
+        style: z.enum(['relative-path', 'qualified']),
+        separators: z.array(z.string().min(1)).default([]),
+        /** Extensions tried for a relative import without one, in order (`.ts`, `/index.js`...). */
+        extensions: z.array(z.string()).default([]),
+        /** Extensions an import may name for a file written in another (ESM TypeScript imports `./config.js` for `config.ts`). */
+        compiledExtensions: z.array(z.string()).default([]),
+        /** Leading path words with a meaning relative to the importing module. */
+        relativeWords: z.record(z.string(), z.enum(['root', 'current', 'parent'])).default({}),
+        /** Leading dots mean the current package, two dots its parent (Python). */
+        leadingDots: z.boolean().default(false),
+        /** An import path may carry a prefix we cannot know (a Go module path): match the longest known tail. */
+        matchSuffix: z.boolean().default(false),
+      })
+      .strict(),
+    /** How a written type becomes the name to look up: what to drop around it (`&mut`, `*`, `const`, generics). */
+    typeNames: z
+      .object({
+        /** A pattern matched repeatedly at the start: references, pointers, qualifiers (`&`, `mut`, `*`, `const`). */
+        dropPrefix: regex.optional(),
+        /** A pattern matched at the end: pointer and nullable marks. */
+        dropSuffix: regex.optional(),
+        /** Leading path root marks (`::`, `\`). */
+        dropRoot: regex.optional(),
+        /** Bracket pairs that hold type arguments or array sizes, removed with what they hold. */
+        argumentBrackets: z.array(z.enum(['<>', '[]'])).default([]),
+      })
+      .strict()
+      .default({ argumentBrackets: [] }),
+    /** A bare call inside a type may call the type's own members (Java, C#, C++, Ruby). */
+    implicitSelfMembers: z.boolean().default(false),
+    /** What calling a type by name means: nothing we record, a reference to the type, or a call of its constructor. */
+    typeCall: z.enum(['none', 'type', 'constructor']).default('none'),
+    /** Method names that are constructors besides captured `@definition.constructor` ones (`__init__`): they override nothing. */
+    constructorNames: z.array(z.string()).default([]),
+    /** Same-named callables in one owner: distinct symbols `m().`, `m(+1).` (Java, C#) or one symbol (C++ declaration + definition). */
+    overloads: z.enum(['disambiguate', 'merge']).default('merge'),
+    /** A pattern removed from the start of `{text}` (visibility words), so the hover starts with the declaring keyword. */
+    hoverStrip: regex.optional(),
+    /** Hover text per definition kind; `{text}` is the declaration up to its body, `{name}` the name. */
+    hover: z.partialRecord(z.enum(definitionKinds), hoverTemplate).default({}),
+    /** Files larger than this are generated or minified, not source worth indexing. */
+    maxFileBytes: z.int().positive().default(1 << 20),
+  })
+  .strict();
+
+const languageSchema = z
+  .object({
+    /** Other names a lock may use for this language (`javascript` for typescript). */
+    aliases: z.array(z.string().regex(/^[a-z0-9+#-]+$/)).default([]),
+    grammars: z
+      .array(z.object({ package: z.string().min(1), wasm: z.string().min(1), extensions: z.array(z.string().startsWith('.')).min(1) }).strict())
+      .min(1),
+    /** Tree-sitter node types of comments and of string literals, to tell a text hit in code from one in a comment or string. */
+    syntax: z.object({ comments: z.array(z.string()).min(1), strings: z.array(z.string()).min(1) }).strict(),
+    walker: walkerSchema,
+  })
+  .strict();
+
+const idiomsSchema = z
+  .object({
+    /** Repository-relative paths of test code. */
+    testFiles: z.array(regex).min(1),
+    /** Paths of generated code (protoc output, testdata). */
+    generatedFiles: z.array(regex).default([]),
+    /** Paths of example programs, which illustrate the library rather than make it up. */
+    exampleFiles: z.array(regex).default([]),
+    tests: z
+      .object({
+        /** Literal mocking and stubbing idioms of the language's test libraries. */
+        mocks: z.array(z.string().min(2)).default([]),
+        /** Literal assertion idioms: exception expectations and deep comparisons. */
+        assertions: z.array(z.string().min(2)).default([]),
+        /** A line right above a test fixture's definition (`@pytest.fixture`), and what it makes the definition. */
+        fixtureMarkers: z.array(z.object({ pattern: regex, is: z.string().min(3) }).strict()).default([]),
+      })
+      .strict(),
+    errors: z
+      .object({
+        /** Short names of types outside the corpus whose subtypes are exception or error types. */
+        baseTypes: regex.optional(),
+        /** A method whose presence makes a type an error type: its name and its signature (Go's `Error() string`). */
+        errorMethod: z.object({ name: z.string().min(1), signature: regex }).strict().optional(),
+        /** Raising the named error type. */
+        raise: template.optional(),
+        /** Raising anything built by a call; the callee is the last identifier before `(`. */
+        raiseCall: regex.optional(),
+        /** Wrapping another error in the named type. */
+        wrap: template.optional(),
+      })
+      .strict(),
+    /** Reads of an environment variable; the variable is the last UPPER_CASE word of the match. */
+    envReads: z.array(regex).default([]),
+    config: z
+      .object({
+        /** File or module names of configuration modules. */
+        moduleNames: regex,
+        /** An import of such a module: `{name}` is its dotted module name, `{base}` its file's base name. */
+        importLine: placeholders.optional(),
+      })
+      .strict(),
+    /** File stems of a package's entry modules (`index`, `__init__`, `lib`); the package's own name counts too. */
+    entryModules: z.array(z.string()).default([]),
+    /** A text search for calls of `{name}`. */
+    callText: template,
+    signatures: z
+      .object({
+        /** The return type written in a recorded signature, as the named group `type`. */
+        returns: regex.optional(),
+        /** Names a method's return type may use for its own type besides the type's name. */
+        selfTypes: z.array(z.string()).default([]),
+        /** A signature of a method called on an instance (it takes `self`, it is not static): only those link a chain. */
+        instance: regex.optional(),
+      })
+      .strict(),
+  })
+  .strict();
+
+export type WalkerConfig = z.infer<typeof walkerSchema>;
+export type Idioms = z.infer<typeof idiomsSchema>;
+export interface Language extends Omit<z.infer<typeof languageSchema>, 'walker'> {
+  name: string;
+  /** The folder, for the query files. */
+  dir: string;
+  walker: WalkerConfig & { name: string };
+  idioms: Idioms;
+}
+
+function readJson<T>(file: string, schema: z.ZodType<T>): T {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new PipelineError(`cannot read language file: ${(error as Error).message}`, { file });
+  }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    const { path, message } = issueWords(parsed.error.issues[0]!);
+    throw new PipelineError(`${path.length ? `field ${path.map(String).join('.')} ` : ''}${message}`, { file });
+  }
+  return parsed.data;
+}
+
+let loaded: Language[] | undefined;
+
+/** Every language folder, read and checked once per process, sorted by name. */
+export function languages(): readonly Language[] {
+  if (!loaded) {
+    const names = readdirSync(languagesDir, { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name)
+      .sort();
+    loaded = names.map((name) => {
+      const dir = join(languagesDir, name);
+      const language = readJson(join(dir, 'language.json'), languageSchema);
+      return { ...language, name, dir, walker: { ...language.walker, name }, idioms: readJson(join(dir, 'idioms.json'), idiomsSchema) };
+    });
+  }
+  return loaded;
+}
+
+/** Every name a lock may use: each folder's name and its aliases, sorted. */
+export function languageNames(): string[] {
+  return languages()
+    .flatMap((l) => [l.name, ...l.aliases])
+    .sort();
+}
+
+/** The language a lock's name or alias stands for. */
+export function languageOf(name: string): Language {
+  const found = languages().find((l) => l.name === name || l.aliases.includes(name));
+  if (!found) throw new PipelineError(`no language "${name}" (known: ${languageNames().join(', ')}); add a folder under languages/`);
+  return found;
+}
+
+/** Text as a regular expression that matches exactly it (in JavaScript and in ripgrep alike). */
+export function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** `{name}` (and the like) in a template, filled with the values as regex literals. */
+export function fillTemplate(template: string, values: Record<string, string>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? escapeRegex(values[key]!) : whole));
+}
+
+const compiled = new Map<string, RegExp>();
+
+/** An idiom's pattern as a JavaScript regular expression, compiled once. */
+export function idiomRegExp(pattern: string): RegExp {
+  let re = compiled.get(pattern);
+  if (!re) compiled.set(pattern, (re = new RegExp(pattern, 'u')));
+  return re;
+}
+
+/** Whether any of the patterns matches the text (a path, a name). */
+export function matchesAny(patterns: readonly string[], text: string): boolean {
+  return patterns.some((p) => idiomRegExp(p).test(text));
+}

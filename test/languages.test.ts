@@ -1,0 +1,76 @@
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod/v4';
+import { symbolKinds } from '../core/contract.ts';
+import { languages } from '../core/languages.ts';
+import { buildFactGraph, type FactGraph } from '../graph/fact-graph.ts';
+import { indexWithTreeSitter, type TreeSitterIndexResult } from '../indexers/tree-sitter/index.ts';
+
+/**
+ * Every language folder carries a hand-written fixture (`fixture/`) and the exact facts the walker
+ * must read from it (`fixture.facts.json`), checked here through the fact graph the generators use:
+ * every own symbol id and kind, the members of the main types, every resolved call edge and every
+ * implementation edge. Ids in the facts file are written without the package header
+ * (`lmc-tree-sitter <manager> <project> 1.0.0 `).
+ */
+const factsSchema = z
+  .object({
+    project: z.string(),
+    calls: z.object({ resolved: z.int(), unresolved: z.int() }).strict(),
+    symbols: z.array(z.tuple([z.string(), z.enum(symbolKinds)])),
+    contains: z.record(z.string(), z.array(z.string())),
+    callEdges: z.array(z.string()),
+    implementations: z.array(z.string()),
+  })
+  .strict();
+
+const cases = languages().map((language) => ({
+  language: language.name,
+  fixture: join(language.dir, 'fixture'),
+  prefix: `lmc-tree-sitter ${language.walker.manager} `,
+  ...factsSchema.parse(JSON.parse(readFileSync(join(language.dir, 'fixture.facts.json'), 'utf8'))),
+}));
+
+let scratch: string;
+beforeAll(async () => {
+  scratch = await mkdtemp(join(tmpdir(), 'lmc-tree-sitter-'));
+});
+afterAll(async () => {
+  await rm(scratch, { recursive: true, force: true });
+});
+
+describe.each(cases)('the walker on languages/$language/fixture', (c) => {
+  let graph: FactGraph;
+  let result: TreeSitterIndexResult;
+  const header = `${c.prefix}${c.project} 1.0.0 `;
+  const local = (id: string) => (id.startsWith(header) ? id.slice(header.length) : id);
+
+  beforeAll(async () => {
+    const outputPath = join(scratch, `${c.language}.scip`);
+    result = await indexWithTreeSitter({ treeDir: c.fixture, language: c.language, project: { name: c.project, version: '1.0.0' }, outputPath });
+    graph = await buildFactGraph(outputPath, { name: c.project });
+  });
+
+  it('defines exactly the expected symbols, with their kinds', () => {
+    expect(graph.packagePrefix).toBe(header);
+    expect([...graph.symbols.values()].map((s) => [local(s.id), s.kind])).toEqual(c.symbols);
+  });
+
+  it('puts members in their types', () => {
+    for (const [owner, members] of Object.entries(c.contains)) expect((graph.contains.get(header + owner) ?? []).map(local)).toEqual(members);
+  });
+
+  it('records exactly the call edges whose callee resolves, and counts the rest as unresolved', () => {
+    const edges = [...graph.calls].flatMap(([from, tos]) => tos.map((to) => `${local(from)} -> ${local(to)}`));
+    expect(edges.sort()).toEqual(c.callEdges);
+    expect({ resolved: result.resolvedCalls, unresolved: result.unresolvedCalls }).toEqual(c.calls);
+  });
+
+  it('states the implementations the syntax states', () => {
+    const edges = [...graph.supertypes].flatMap(([from, tos]) => tos.map((to) => `${local(from)} -> ${local(to)}`));
+    expect(edges.sort()).toEqual(c.implementations);
+  });
+});
