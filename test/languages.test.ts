@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod/v4';
 import { symbolKinds } from '../core/contract.ts';
+import { loadGrammars } from '../core/grammars.ts';
 import { languages } from '../core/languages.ts';
 import { buildFactGraph, type FactGraph } from '../graph/fact-graph.ts';
 import { indexWithTreeSitter, type TreeSitterIndexResult } from '../indexers/tree-sitter/index.ts';
@@ -72,5 +73,15 @@ describe.each(cases)('the walker on languages/$language/fixture', (c) => {
   it('states the implementations the syntax states', () => {
     const edges = [...graph.supertypes].flatMap(([from, tos]) => tos.map((to) => `${local(from)} -> ${local(to)}`));
     expect(edges.sort()).toEqual(c.implementations);
+  });
+});
+
+describe('language folders', () => {
+  it.each(languages().map((l) => [l.name, l] as const))('%s: every comment and string node type it names exists in each of its grammars', async (_, language) => {
+    const { grammars } = await loadGrammars(language.name);
+    const missing = grammars.flatMap((g) =>
+      [...language.syntax.comments, ...language.syntax.strings].filter((type) => !g.grammar.idForNodeType(type, true)).map((type) => `${g.extensions.join(',')}: ${type}`),
+    );
+    expect(missing).toEqual([]);
   });
 });
