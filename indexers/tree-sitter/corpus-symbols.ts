@@ -1,0 +1,389 @@
+import { posix } from 'node:path';
+import { escapeRegex, type DefinitionKind, type WalkerConfig } from '../../core/languages.ts';
+import { formatDescriptor, ownerSymbol, parseSymbol } from '../../graph/symbols.ts';
+import type { FileFacts } from './extract.ts';
+import { fileModule, isIndexFile, type FileModule } from './modules.ts';
+
+export const SCHEME = 'lmc-tree-sitter';
+export const CONSTRUCTOR = '<constructor>';
+
+export type SymKind = DefinitionKind | 'module';
+export const typeKinds = new Set<SymKind>(['class', 'struct', 'interface', 'trait', 'enum', 'type', 'alias', 'union']);
+export const callableKinds = new Set<SymKind>(['function', 'method', 'constructor']);
+export const termKinds = new Set<SymKind>(['field', 'property', 'constant', 'variable', 'enum_member']);
+const namespaceKinds = new Set<SymKind>(['namespace', 'module']);
+
+export interface Sym {
+  id: string;
+  kind: SymKind;
+  name: string;
+  hover: string;
+  /** The first file (by path) defining it: where its SymbolInformation goes. */
+  file: number;
+  parameters?: number;
+  /** Own types (or modules mixed in) it extends or implements. */
+  supertypes: Set<string>;
+  implementations: Set<string>;
+}
+
+/** One file while the corpus is resolved. */
+export interface FileState {
+  facts: FileFacts;
+  index: number;
+  module: FileModule;
+  /** Symbol prefix of the file's namespaces: what its top-level definitions are appended to. */
+  container: string;
+  /** Symbol of each definition; undefined for locals, impl blocks and what could not be placed. */
+  ids: Array<string | undefined>;
+  defined: Set<string>;
+  /** The container each definition opens for its members: its own id, or an impl block's target type. */
+  opens: Array<string | undefined>;
+  /** What the file's imports bind, computed on first use. */
+  imports?: { bound: Map<string, string[]>; globs: string[] };
+  /** Local bindings per definition (its parameters and variables), name → declared type. */
+  locals: Map<number, Map<string, string | undefined>>;
+}
+
+const anySymbol = (s: Sym) => !namespaceKinds.has(s.kind);
+export const typeOrNamespace = (s: Sym) => typeKinds.has(s.kind) || namespaceKinds.has(s.kind);
+
+function escapeHeader(part: string): string {
+  return part === '' ? '.' : part.replace(/ /g, '  ');
+}
+
+function pushUnique<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (!list) map.set(key, [value]);
+  else if (!list.includes(value)) list.push(value);
+}
+
+function splitter(separators: string[]): (text: string) => string[] {
+  if (separators.length === 0) return (text) => [text];
+  const pattern = new RegExp(separators.map(escapeRegex).join('|'));
+  return (text) => text.split(pattern).filter(Boolean);
+}
+
+const bracketPatterns: Record<'<>' | '[]', RegExp> = {
+  // Nested one level deep: `Map<K, List<V>>`.
+  '<>': /<[^<>]*(<[^<>]*>[^<>]*)*>/g,
+  '[]': /\[[^\]]*\]/g,
+};
+
+/**
+ * The written name of a type, by the language's rules: `*Context`, `&mut Command<'a>`,
+ * `List<Item>`, `\Foo\Bar` → `Context`, `Command`, `List`, `Foo\Bar`.
+ */
+function typeNameCleaner(rules: WalkerConfig['typeNames']): (text: string) => string {
+  const prefix = rules.dropPrefix ? new RegExp(`^(?:\\s*(?:${rules.dropPrefix}))+`) : undefined;
+  const suffix = rules.dropSuffix ? new RegExp(`(?:${rules.dropSuffix})$`) : undefined;
+  const root = rules.dropRoot ? new RegExp(`^(?:${rules.dropRoot})`) : undefined;
+  return (text) => {
+    let t = text;
+    for (const brackets of rules.argumentBrackets) t = t.replace(bracketPatterns[brackets], '');
+    if (prefix) t = t.replace(prefix, '');
+    if (suffix) t = t.replace(suffix, '');
+    t = t.trim();
+    return root ? t.replace(root, '') : t;
+  };
+}
+
+function relativeBase(word: 'root' | 'current' | 'parent', current: string[]): string[] {
+  return word === 'root' ? [] : word === 'current' ? current : current.slice(0, -1);
+}
+
+/**
+ * The corpus's symbols while it is resolved, and the name resolution every phase shares: which
+ * symbols a container holds, what a file's imports bind, and what a (qualified) name written at
+ * some place in a file means. Language rules come from the language folder's walker settings.
+ */
+export class CorpusSymbols {
+  /** `lmc-tree-sitter <manager> <project> <version> `: every id starts with it. */
+  readonly header: string;
+  readonly symbols = new Map<string, Sym>();
+  /** container → name → ids. */
+  readonly members = new Map<string, Map<string, string[]>>();
+  readonly byName = new Map<string, string[]>();
+  readonly moduleBySegments = new Map<string, string>();
+  readonly containerByFile = new Map<string, string>();
+  readonly states: FileState[];
+  readonly nameSplit: (text: string) => string[];
+  readonly importSplit: (text: string) => string[];
+  readonly cleanTypeName: (text: string) => string;
+  private readonly parents = new Map<string, string>();
+
+  constructor(
+    files: FileFacts[],
+    readonly config: WalkerConfig,
+    project: { name: string; version: string },
+  ) {
+    this.header = `${SCHEME} ${config.manager} ${escapeHeader(project.name)} ${escapeHeader(project.version)} `;
+    this.nameSplit = splitter(config.nameSeparators);
+    this.importSplit = splitter(config.imports.separators);
+    this.cleanTypeName = typeNameCleaner(config.typeNames);
+    this.states = files.map((facts, index) => {
+      const module = fileModule(facts.path, config, facts.packageName);
+      const container = this.header + module.namespaces.map(formatDescriptor).join('');
+      this.containerByFile.set(facts.path, container);
+      if (module.segments.length) this.moduleBySegments.set(module.segments.join('/'), container);
+      return { facts, index, module, container, ids: [], opens: [], defined: new Set(), locals: new Map() };
+    });
+  }
+
+  define(id: string, kind: SymKind, name: string, container: string | undefined, file: number, hover: string, parameters?: number): Sym {
+    let sym = this.symbols.get(id);
+    if (!sym) {
+      sym = { id, kind, name, hover, file, supertypes: new Set(), implementations: new Set(), ...(parameters !== undefined ? { parameters } : {}) };
+      this.symbols.set(id, sym);
+      // A declared namespace (`package a.b;`, `namespace A::B`) is a module imports can name.
+      const parsed = kind === 'namespace' ? parseSymbol(id) : undefined;
+      if (parsed && parsed.descriptors.every((d) => d.suffix === 'namespace')) {
+        const segments = parsed.descriptors.flatMap((d) => d.name.split('.'));
+        if (!this.moduleBySegments.has(segments.join('/'))) this.moduleBySegments.set(segments.join('/'), id);
+      }
+      pushUnique(this.byName, name, id);
+      if (container !== undefined) {
+        let named = this.members.get(container);
+        if (!named) this.members.set(container, (named = new Map()));
+        pushUnique(named, name, id);
+      }
+    }
+    return sym;
+  }
+
+  isType(id: string): boolean {
+    return typeKinds.has(this.symbols.get(id)?.kind ?? 'impl');
+  }
+
+  /** Ids we resolve to are symbols or containers; a container without a symbol (`src/`, `com/`) is a namespace. */
+  symOf(id: string): Sym {
+    return this.symbols.get(id) ?? { id, kind: 'namespace', name: '', hover: '', file: -1, supertypes: new Set(), implementations: new Set() };
+  }
+
+  /** The container an id sits in: its descriptors minus the last (the header at the top). */
+  parentContainer(id: string): string {
+    let parent = this.parents.get(id);
+    if (parent === undefined) {
+      const parsed = parseSymbol(id);
+      parent = (parsed && ownerSymbol(id, parsed)) ?? this.header;
+      this.parents.set(id, parent);
+    }
+    return parent;
+  }
+
+  // --- What a file's imports bind. ---
+
+  importsOf(state: FileState): { bound: Map<string, string[]>; globs: string[] } {
+    if (state.imports) return state.imports;
+    const bound = new Map<string, string[]>();
+    const globs: string[] = [];
+    for (const imp of state.facts.imports) {
+      const modulePath = this.resolveModulePath(imp.path, state);
+      // Every imported name is bound, even to something outside the corpus: it shadows corpus names.
+      const local = imp.local ?? imp.member ?? this.importSplit(imp.path).pop()?.replace(/\.[^.]*$/, '');
+      if (local && !imp.glob && !bound.has(local)) bound.set(local, []);
+      if (imp.member !== undefined && local) {
+        for (const id of modulePath ? this.resolvePath([...modulePath, imp.member]) : []) pushUnique(bound, local, id);
+        continue;
+      }
+      const module = modulePath && this.findModule(modulePath);
+      if (!module) continue;
+      if (imp.glob) globs.push(module);
+      else if (local) pushUnique(bound, local, module);
+    }
+    state.imports = { bound, globs };
+    return state.imports;
+  }
+
+  /** Module path segments an import names, absolute, or undefined when it points outside the corpus. */
+  private resolveModulePath(path: string, state: FileState): string[] | undefined {
+    const { imports } = this.config;
+    if (imports.style === 'relative-path') {
+      if (!path.startsWith('.')) return undefined;
+      const base = posix.normalize(posix.join(posix.dirname(state.facts.path), path));
+      const compiled = imports.compiledExtensions.find((ext) => base.endsWith(ext));
+      const stem = compiled ? base.slice(0, -compiled.length) : base;
+      for (const candidate of [base, ...imports.extensions.flatMap((ext) => [base + ext, stem + ext])]) {
+        if (this.containerByFile.has(candidate)) return ['\0file', candidate];
+      }
+      return undefined;
+    }
+    let segments: string[];
+    let relativeTo: string[] | undefined;
+    const current = state.module.segments;
+    if (imports.leadingDots && path.startsWith('.')) {
+      const dots = /^\.+/.exec(path)![0].length;
+      const packageSegments = isIndexFile(state.facts.path, this.config) ? current : current.slice(0, -1);
+      relativeTo = packageSegments.slice(0, packageSegments.length - (dots - 1));
+      segments = this.importSplit(path.slice(dots));
+    } else {
+      segments = this.importSplit(path);
+      const word = imports.relativeWords[segments[0] ?? ''];
+      if (word) {
+        relativeTo = relativeBase(word, current);
+        segments = segments.slice(1);
+      }
+    }
+    return relativeTo ? [...relativeTo, ...segments] : segments;
+  }
+
+  private findModule(segments: string[]): string | undefined {
+    if (segments[0] === '\0file') return segments.length === 2 ? this.containerByFile.get(segments[1]!) : undefined;
+    const exact = this.moduleBySegments.get(segments.join('/'));
+    if (exact) return exact;
+    if (!this.config.imports.matchSuffix) return undefined;
+    for (let start = 1; start < segments.length; start++) {
+      const found = this.moduleBySegments.get(segments.slice(start).join('/'));
+      if (found) return found;
+    }
+    return undefined;
+  }
+
+  /** The symbols a full path names: its longest prefix that is a module, then members (`a.b.Config.databaseUrl`). */
+  private resolvePath(segments: string[]): string[] {
+    const isFile = segments[0] === '\0file';
+    for (let n = segments.length; n >= (isFile ? 2 : 1); n--) {
+      const module = this.findModule(segments.slice(0, n));
+      if (!module) continue;
+      let current = [module];
+      for (const part of segments.slice(n)) current = current.flatMap((c) => this.members.get(c)?.get(part) ?? []);
+      return current;
+    }
+    return [];
+  }
+
+  // --- What a name written somewhere in a file means. ---
+
+  /** Containers visible from inside definition `scope` of a file, innermost first. */
+  scopeChain(state: FileState, scope: number): string[] {
+    const chain: string[] = [];
+    for (let d = scope; d >= 0; d = state.facts.definitions[d]!.parent) {
+      const opened = state.opens[d];
+      if (opened && !chain.includes(opened)) chain.push(opened);
+      // A member defined away from its type (a Go method, `DBImpl::Get`) still sees the type's members.
+      const owner = state.ids[d] && this.parentContainer(state.ids[d]!);
+      if (owner && this.isType(owner) && !chain.includes(owner)) chain.push(owner);
+    }
+    let prefix = state.container;
+    while (prefix.length >= this.header.length) {
+      if (!chain.includes(prefix)) chain.push(prefix);
+      if (prefix === this.header) break;
+      prefix = this.parentContainer(prefix);
+    }
+    return chain;
+  }
+
+  /** Members named `name` of a container, or of its own supertypes (nearest first) when it is a type. */
+  membersNamed(container: string, name: string, inherited: boolean): string[] {
+    const seen = new Set<string>([container]);
+    let level = [container];
+    while (level.length) {
+      const found = level.flatMap((c) => this.members.get(c)?.get(name) ?? []);
+      if (found.length || !inherited) return [...new Set(found)];
+      level = level.flatMap((c) => [...(this.symbols.get(c)?.supertypes ?? [])]).filter((s) => !seen.has(s) && seen.add(s));
+    }
+    return [];
+  }
+
+  isLocal(state: FileState, scope: number, name: string): boolean {
+    for (let d = scope; d >= 0; d = state.facts.definitions[d]!.parent) {
+      if (state.locals.get(d)?.has(name)) return true;
+    }
+    return false;
+  }
+
+  localType(state: FileState, scope: number, name: string): string | undefined {
+    for (let d = scope; d >= 0; d = state.facts.definitions[d]!.parent) {
+      const scoped = state.locals.get(d);
+      if (scoped?.has(name)) return scoped.get(name);
+    }
+    return undefined;
+  }
+
+  /** Lexical scope, then imports, then what a glob import opens, then a name defined once in the corpus. */
+  lookup(name: string, state: FileState, scope: number, accept: (s: Sym) => boolean, typesInScope: boolean): string[] {
+    const accepted = (ids: string[]) => ids.filter((id) => accept(this.symOf(id)));
+    const { bound, globs } = this.importsOf(state);
+    // Enclosing types first, then what the file imports, then its namespaces: an import shadows a package's name.
+    let importsChecked = false;
+    for (const container of this.scopeChain(state, scope)) {
+      const containerIsType = this.isType(container);
+      if (containerIsType && !typesInScope) continue;
+      if (!containerIsType && !importsChecked) {
+        importsChecked = true;
+        if (bound.has(name)) return accepted(bound.get(name)!);
+      }
+      const found = accepted(this.membersNamed(container, name, containerIsType));
+      if (found.length) return found;
+    }
+    if (!importsChecked && bound.has(name)) return accepted(bound.get(name)!);
+    const opened = accepted(globs.flatMap((g) => this.members.get(g)?.get(name) ?? []));
+    if (opened.length) return opened;
+    // A bare name never reaches a member of some other type, so only free symbols count as corpus-unique.
+    const everywhere = accepted(this.byName.get(name) ?? []).filter((id) => !this.isType(this.parentContainer(id)));
+    return everywhere.length === 1 ? everywhere : [];
+  }
+
+  /** A bare call's candidates: every symbol the name reaches from its scope. */
+  lookupCallee(name: string, state: FileState, scope: number): string[] {
+    return this.lookup(name, state, scope, anySymbol, this.config.implicitSelfMembers);
+  }
+
+  /** A possibly qualified name (`render.JSON`, `crate::a::B`) to the one own symbol or container it names. */
+  resolveQualified(text: string, state: FileState, scope: number, accept: (s: Sym) => boolean): string | undefined {
+    const parts = this.nameSplit(text).flatMap(this.importSplit).flatMap((p) => p.split('.')).filter(Boolean);
+    if (parts.length === 0) return undefined;
+    let current: string | undefined;
+    let rest: string[];
+    const word = this.config.imports.relativeWords[parts[0]!];
+    if (word) {
+      // `crate::a::b`, `super::x`: a path from a known module; the longest prefix that is a module wins.
+      const absolute = [...relativeBase(word, state.module.segments), ...parts.slice(1)];
+      let n = absolute.length;
+      while (n > 0 && !this.moduleBySegments.has(absolute.slice(0, n).join('/'))) n -= 1;
+      current = n > 0 ? this.moduleBySegments.get(absolute.slice(0, n).join('/')) : this.header;
+      rest = absolute.slice(n);
+    } else {
+      const first = this.lookup(parts[0]!, state, scope, (s) => typeOrNamespace(s) || (parts.length === 1 && accept(s)), true);
+      if (first.length > 1) return undefined;
+      current = first[0];
+      rest = parts.slice(1);
+      if (!current) {
+        // A namespace path from the root (`inventory.config`), or one no symbol declares (`com.example`).
+        let n = parts.length;
+        while (n > 0 && !this.moduleBySegments.has(parts.slice(0, n).join('/'))) n -= 1;
+        if (n > 0) {
+          current = this.moduleBySegments.get(parts.slice(0, n).join('/'));
+          rest = parts.slice(n);
+        } else {
+          const namespace = this.header + parts.map((p) => formatDescriptor({ name: p, suffix: 'namespace' })).join('');
+          return this.members.has(namespace) && accept(this.symOf(namespace)) ? namespace : undefined;
+        }
+      }
+    }
+    for (const part of rest) {
+      const next = this.membersNamed(current!, part, this.isType(current!)).filter((id) => typeOrNamespace(this.symOf(id)) || accept(this.symOf(id)));
+      if (next.length === 1) {
+        current = next[0];
+        continue;
+      }
+      const nested = current! + formatDescriptor({ name: part, suffix: 'namespace' });
+      if (next.length === 0 && this.members.has(nested)) {
+        current = nested;
+        continue;
+      }
+      return undefined;
+    }
+    return current && accept(this.symOf(current)) ? current : undefined;
+  }
+
+  resolveType(text: string, state: FileState, scope: number): string | undefined {
+    const name = this.cleanTypeName(text);
+    if (!name) return undefined;
+    return this.resolveQualified(name, state, scope, (s) => typeKinds.has(s.kind));
+  }
+
+  /** A supertype as written: an own type, or a module mixed in (Ruby's `include`). */
+  resolveSupertype(written: string, state: FileState, scope: number): string | undefined {
+    return this.resolveQualified(this.cleanTypeName(written), state, scope, typeOrNamespace);
+  }
+}
