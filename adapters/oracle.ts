@@ -9,6 +9,7 @@ import { readScipIndex, SymbolRole } from '../graph/scip-reader.ts';
 import { isLocalSymbol, parseSymbol, type ParsedSymbol } from '../graph/symbols.ts';
 import { addTo, pushTo, sortedUnique } from '../core/collections.ts';
 import { canonicalJson } from '../core/canonical-json.ts';
+import { callableKinds, scipKindNames, typeKinds, type SymbolKind } from '../core/contract.ts';
 import type { AdapterQuery } from './protocol.ts';
 import { ripgrep } from './rg.ts';
 
@@ -40,7 +41,7 @@ interface Reference {
 interface OwnSymbol {
   id: string;
   name: string;
-  kind: string;
+  kind: SymbolKind;
   owner?: string;
   /** The defining document (first by path) and the definition's line in it. */
   file: string;
@@ -53,8 +54,6 @@ interface Container {
   enclosing: Span;
 }
 
-const typeKinds = new Set(['class', 'interface', 'enum', 'type_alias']);
-const callableKinds = new Set(['function', 'method', 'constructor']);
 
 /** The hover text: the first documentation entry without its Markdown code fence. */
 function hoverOf(documentation: readonly string[]): string {
@@ -92,6 +91,7 @@ export class Oracle {
     const definitions: Definition[] = [];
     const referencesByFile = new Map<string, Reference[]>();
     const documentation = new Map<string, string[]>();
+    const scipKinds = new Map<string, number>();
     for await (const entry of readScipIndex(indexPath)) {
       if (entry.field !== 'document') continue;
       const doc = entry.value;
@@ -99,6 +99,7 @@ export class Oracle {
       referencesByFile.set(doc.relativePath, references);
       for (const info of doc.symbols) {
         if (info.documentation.length && !documentation.has(info.symbol)) documentation.set(info.symbol, info.documentation);
+        if (info.kind && !scipKinds.has(info.symbol)) scipKinds.set(info.symbol, info.kind);
         for (const rel of info.relationships) {
           if (!rel.isImplementation) continue;
           addTo(this.implementedBy, rel.symbol, info.symbol);
@@ -122,7 +123,7 @@ export class Oracle {
     const firstDefinition = new Map<string, Definition>();
     for (const d of definitions) if (!firstDefinition.has(d.symbol)) firstDefinition.set(d.symbol, d);
 
-    this.resolveOwnSymbols(firstDefinition, documentation, projectName);
+    this.resolveOwnSymbols(firstDefinition, documentation, scipKinds, projectName);
 
     for (const d of definitions) {
       const own = this.symbols.get(d.symbol);
@@ -144,7 +145,7 @@ export class Oracle {
   }
 
   /** Applies "which symbols exist" and "kinds" of the query semantics to every defined symbol. */
-  private resolveOwnSymbols(firstDefinition: Map<string, Definition>, documentation: Map<string, string[]>, projectName: string): void {
+  private resolveOwnSymbols(firstDefinition: Map<string, Definition>, documentation: Map<string, string[]>, scipKinds: Map<string, number>, projectName: string): void {
     const parsedOf = new Map<string, ParsedSymbol>();
     for (const symbol of firstDefinition.keys()) {
       const parsed = parseSymbol(symbol);
@@ -186,13 +187,15 @@ export class Oracle {
       const insideType = owner !== null && typeKinds.has(owner.kind);
       if (last.suffix === 'term' && owner?.kind === 'module' && isReExport(text)) return null;
 
-      let kind: string;
+      let kind: SymbolKind;
       if (isModule) kind = 'module';
       else if (last.suffix === 'type') kind = word === 'interface' ? 'interface' : word === 'enum' ? 'enum' : word === 'type' ? 'type_alias' : 'class';
       else if (last.suffix === 'method') kind = insideType ? (last.name === '<constructor>' || last.name === '__init__' ? 'constructor' : 'method') : 'function';
       else if (owner?.kind === 'enum') kind = 'enum_member';
       else if (insideType) kind = word === 'function' || word === 'def' ? 'method' : word === '(property)' ? 'property' : 'field';
       else kind = word === 'const' || word === '(constant)' ? 'constant' : 'variable';
+      // An indexer that sets SCIP's kind (the walker does) has the last word on it.
+      kind = scipKindNames[scipKinds.get(symbol) ?? 0]?.kind ?? kind;
 
       const def = firstDefinition.get(symbol)!;
       return { id: symbol, name: last.name, kind, ...(owner ? { owner: owner.id } : {}), file: def.file, line: def.span[0] };

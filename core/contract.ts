@@ -55,6 +55,7 @@ export const symbolKinds = [
   'enum',
   'enum_member',
   'type_alias',
+  'type',
   'function',
   'method',
   'constructor',
@@ -66,7 +67,39 @@ export const symbolKinds = [
 export type SymbolKind = (typeof symbolKinds)[number];
 
 export const callableKinds: ReadonlySet<SymbolKind> = new Set(['function', 'method', 'constructor']);
-export const typeKinds: ReadonlySet<SymbolKind> = new Set(['class', 'interface', 'enum', 'type_alias']);
+export const typeKinds: ReadonlySet<SymbolKind> = new Set(['class', 'interface', 'enum', 'type_alias', 'type']);
+
+/**
+ * SCIP's `SymbolInformation.kind` (the numbers of scip.proto) in our vocabulary, for indexers that
+ * set it; an indexer that leaves it unspecified (0) gets kinds from the symbol's descriptors and
+ * hover text instead (docs/query-semantics.md, "Kinds"). Kinds not listed (macros, parameters…)
+ * leave the kind to that fallback.
+ */
+export const scipKindNames: Record<number, { scip: string; kind: SymbolKind }> = {
+  7: { scip: 'Class', kind: 'class' },
+  8: { scip: 'Constant', kind: 'constant' },
+  9: { scip: 'Constructor', kind: 'constructor' },
+  11: { scip: 'Enum', kind: 'enum' },
+  12: { scip: 'EnumMember', kind: 'enum_member' },
+  15: { scip: 'Field', kind: 'field' },
+  17: { scip: 'Function', kind: 'function' },
+  21: { scip: 'Interface', kind: 'interface' },
+  26: { scip: 'Method', kind: 'method' },
+  29: { scip: 'Module', kind: 'module' },
+  30: { scip: 'Namespace', kind: 'module' },
+  35: { scip: 'Package', kind: 'module' },
+  41: { scip: 'Property', kind: 'property' },
+  42: { scip: 'Protocol', kind: 'interface' },
+  49: { scip: 'Struct', kind: 'class' },
+  53: { scip: 'Trait', kind: 'interface' },
+  54: { scip: 'Type', kind: 'type' },
+  55: { scip: 'TypeAlias', kind: 'type_alias' },
+  59: { scip: 'Union', kind: 'class' },
+  61: { scip: 'Variable', kind: 'variable' },
+  66: { scip: 'AbstractMethod', kind: 'method' },
+  80: { scip: 'StaticMethod', kind: 'method' },
+  85: { scip: 'Mixin', kind: 'class' },
+};
 
 /** A `lookup` kind that is not a symbol kind: which symbols mention this text (docs/query-semantics.md). */
 export const TEXT_REF_KIND = 'text_ref';

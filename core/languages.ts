@@ -27,7 +27,10 @@ export const definitionKinds = [
   'struct',
   'interface',
   'trait',
+  // A bundle of members other types take in (a PHP trait): recorded as a class.
+  'mixin',
   'enum',
+  // A named type defined from another (Go `type Celsius float64`); `alias` is only another name for one.
   'type',
   'alias',
   'union',

@@ -9,6 +9,7 @@ import {
   handWrittenCategories,
   PASS_THRESHOLD,
   querySchema,
+  scipKindNames,
   symbolKinds,
   TEXT_REF_KIND,
 } from '../core/contract.ts';
@@ -114,6 +115,14 @@ export function renderContract(): string {
     '## Kinds',
     '',
     `\`lookup.kind\` and \`orphans.kind\` take ${symbolKinds.map((k) => `\`${k}\``).join(', ')}; \`lookup\` also takes \`${TEXT_REF_KIND}\`.`,
+    '',
+    "Where the indexer sets SCIP's `SymbolInformation.kind`, it decides the kind:",
+    '',
+    '| SCIP kind | number | kind |',
+    '|---|---:|---|',
+    ...Object.entries(scipKindNames).map(([n, k]) => `| ${k.scip} | ${n} | \`${k.kind}\` |`),
+    '',
+    'Any other value, and 0 (unspecified, as both npm indexers leave it), leaves the kind to the descriptors and the hover text (query-semantics.md, "Kinds").',
     '',
   ];
   return lines.join('\n');

@@ -2,7 +2,7 @@ import { isLocalSymbol, ownerSymbol, parseSymbol, type ParsedSymbol } from './sy
 import { readCompactDocuments, SymbolRole } from './scip-reader.ts';
 import { SymbolTable } from './symbol-table.ts';
 import { compareStrings, sortedUnique } from '../core/collections.ts';
-import { callableKinds, type SymbolKind } from '../core/contract.ts';
+import { callableKinds, scipKindNames, type SymbolKind } from '../core/contract.ts';
 
 /** [startLine, startChar, endLine, endChar], zero-based, as SCIP counts. */
 export type Range = [number, number, number, number];
@@ -73,10 +73,19 @@ interface Candidate {
 }
 
 /**
- * Decides the kind from the last descriptor (both npm indexers leave SCIP's
- * kind unspecified), refined by the owner's descriptor and the hover text's
- * leading keyword. Returns undefined for what never enters an answer set:
- * parameters, type parameters, object-literal keys and other meta entries.
+ * A symbol's kind: undefined for what never enters an answer set (decided by its descriptors);
+ * otherwise SCIP's kind where the indexer set one (the walker does), else the kind its descriptors
+ * and hover text imply (both npm indexers leave SCIP's kind unspecified).
+ */
+function kindOf(parsed: ParsedSymbol, signature: string | undefined, ownerKind: SymbolKind | undefined, scipKind: number | undefined): SymbolKind | undefined {
+  const inferred = inferKind(parsed, signature, ownerKind);
+  return inferred && (scipKindNames[scipKind ?? 0]?.kind ?? inferred);
+}
+
+/**
+ * Decides the kind from the last descriptor, refined by the owner's descriptor and the hover
+ * text's leading keyword. Returns undefined for what never enters an answer set: parameters, type
+ * parameters, object-literal keys and other meta entries.
  */
 function inferKind(parsed: ParsedSymbol, signature: string | undefined, ownerKind: SymbolKind | undefined): SymbolKind | undefined {
   const last = parsed.descriptors[parsed.descriptors.length - 1]!;
@@ -172,6 +181,7 @@ export async function buildFactGraph(indexPath: string, project: { name: string 
   const definitionOrder: number[] = [];
   /** The last SymbolInformation seen for a symbol wins, as a whole: its hover text and what it implements. */
   const hover: Array<string | undefined> = [];
+  const scipKinds: Array<number | undefined> = [];
   const implemented: Array<number[] | undefined> = [];
   const referenceFrom: number[] = [];
   const referenceTo: number[] = [];
@@ -186,6 +196,7 @@ export async function buildFactGraph(indexPath: string, project: { name: string 
     for (const info of doc.infos) {
       if (classOf(info.symbol) === LOCAL) continue;
       hover[info.symbol] = info.documentation;
+      scipKinds[info.symbol] = info.kind;
       const supers = info.implements.filter((h) => h !== info.symbol && classOf(h) !== LOCAL);
       implemented[info.symbol] = supers.length ? supers : undefined;
     }
@@ -272,7 +283,7 @@ export async function buildFactGraph(indexPath: string, project: { name: string 
       let owner = ownerSymbol(c.id, parsed);
       if (owner && namespaceToModule.has(owner) && namespaceToModule.get(owner) !== c.id) owner = namespaceToModule.get(owner);
       const ownerFact = owner ? unordered.get(owner)?.fact : undefined;
-      const kind = inferKind(parsed, signature, ownerFact?.kind);
+      const kind = kindOf(parsed, signature, ownerFact?.kind, scipKinds[handle]);
       if (!kind) continue;
       // Members of something that is not own (a local function, an object literal, a namespace no file
       // defines) are not addressable on their own; a module under an undefined directory is top-level.
@@ -295,6 +306,7 @@ export async function buildFactGraph(indexPath: string, project: { name: string 
   }
   candidates.length = 0;
   hover.length = 0;
+  scipKinds.length = 0;
 
   // Ranks in id order: every list below is built in that order, so it comes out sorted and unique.
   const ids = [...unordered.keys()].sort();

@@ -288,6 +288,8 @@ export interface CompactSymbolInformation {
   /** The first documentation entry (the hover text), if any. */
   documentation?: string;
   displayName: string;
+  /** SCIP's Kind, 0 when the indexer left it unspecified. */
+  kind: number;
   /** Handles of the symbols its relationships mark `is_implementation`. */
   implements: number[];
 }
@@ -342,7 +344,7 @@ function decodeCompactOccurrence(r: WireReader, table: SymbolTable, doc: Compact
 
 function decodeCompactSymbolInformation(r: WireReader, table: SymbolTable): CompactSymbolInformation {
   const end = r.delimited();
-  const info: CompactSymbolInformation = { symbol: -1, displayName: '', implements: [] };
+  const info: CompactSymbolInformation = { symbol: -1, displayName: '', kind: 0, implements: [] };
   while (r.pos < end) {
     const tag = r.varint();
     if (tag === ((1 << 3) | 2)) info.symbol = r.handle(table);
@@ -352,7 +354,8 @@ function decodeCompactSymbolInformation(r: WireReader, table: SymbolTable): Comp
     } else if (tag === ((4 << 3) | 2)) {
       const rel = decodeRelationshipHandle(r, table);
       if (rel.isImplementation) info.implements.push(rel.symbol);
-    } else if (tag === ((6 << 3) | 2)) info.displayName = r.string();
+    } else if (tag === 5 << 3) info.kind = r.varint() | 0;
+    else if (tag === ((6 << 3) | 2)) info.displayName = r.string();
     else r.skip(tag & 7);
   }
   if (r.pos !== end) throw new Error('index out of range');

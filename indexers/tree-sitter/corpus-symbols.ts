@@ -8,7 +8,7 @@ export const SCHEME = 'lmc-tree-sitter';
 export const CONSTRUCTOR = '<constructor>';
 
 export type SymKind = DefinitionKind | 'module';
-export const typeKinds = new Set<SymKind>(['class', 'struct', 'interface', 'trait', 'enum', 'type', 'alias', 'union']);
+export const typeKinds = new Set<SymKind>(['class', 'struct', 'interface', 'trait', 'mixin', 'enum', 'type', 'alias', 'union']);
 export const callableKinds = new Set<SymKind>(['function', 'method', 'constructor']);
 export const termKinds = new Set<SymKind>(['field', 'property', 'constant', 'variable', 'enum_member']);
 const namespaceKinds = new Set<SymKind>(['namespace', 'module']);
@@ -23,6 +23,8 @@ export interface Sym {
   parameters?: number;
   /** Own types (or modules mixed in) it extends or implements. */
   supertypes: Set<string>;
+  /** Types it extends or implements that the corpus does not define (`std::error::Error`, `StandardError`). */
+  externalSupertypes: Set<string>;
   implementations: Set<string>;
 }
 
@@ -132,7 +134,7 @@ export class CorpusSymbols {
   define(id: string, kind: SymKind, name: string, container: string | undefined, file: number, hover: string, parameters?: number): Sym {
     let sym = this.symbols.get(id);
     if (!sym) {
-      sym = { id, kind, name, hover, file, supertypes: new Set(), implementations: new Set(), ...(parameters !== undefined ? { parameters } : {}) };
+      sym = { id, kind, name, hover, file, supertypes: new Set(), externalSupertypes: new Set(), implementations: new Set(), ...(parameters !== undefined ? { parameters } : {}) };
       this.symbols.set(id, sym);
       // A declared namespace (`package a.b;`, `namespace A::B`) is a module imports can name.
       const parsed = kind === 'namespace' ? parseSymbol(id) : undefined;
@@ -156,7 +158,7 @@ export class CorpusSymbols {
 
   /** Ids we resolve to are symbols or containers; a container without a symbol (`src/`, `com/`) is a namespace. */
   symOf(id: string): Sym {
-    return this.symbols.get(id) ?? { id, kind: 'namespace', name: '', hover: '', file: -1, supertypes: new Set(), implementations: new Set() };
+    return this.symbols.get(id) ?? { id, kind: 'namespace', name: '', hover: '', file: -1, supertypes: new Set(), externalSupertypes: new Set(), implementations: new Set() };
   }
 
   /** The container an id sits in: its descriptors minus the last (the header at the top). */
@@ -385,5 +387,19 @@ export class CorpusSymbols {
   /** A supertype as written: an own type, or a module mixed in (Ruby's `include`). */
   resolveSupertype(written: string, state: FileState, scope: number): string | undefined {
     return this.resolveQualified(this.cleanTypeName(written), state, scope, typeOrNamespace);
+  }
+
+  /**
+   * A supertype the corpus cannot define, as an id in no package: `std::error::Error` becomes
+   * `lmc-tree-sitter cargo . . std/error/Error#`. Undefined when some own symbol has its name (the
+   * name is ambiguous rather than outside the corpus), unless the caller knows the own one is not
+   * meant (`shadowed`).
+   */
+  externalType(written: string, options: { shadowed?: boolean } = {}): string | undefined {
+    const parts = this.nameSplit(this.cleanTypeName(written)).flatMap(this.importSplit).flatMap((p) => p.split('.')).filter(Boolean);
+    const name = parts.pop();
+    if (!name || !/^[A-Za-z_$][\w$]*$/.test(name) || (this.byName.has(name) && !options.shadowed)) return undefined;
+    const namespaces = parts.map((p) => formatDescriptor({ name: p, suffix: 'namespace' })).join('');
+    return `${SCHEME} ${this.config.manager} . . ${namespaces}${formatDescriptor({ name, suffix: 'type' })}`;
   }
 }

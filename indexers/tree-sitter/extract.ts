@@ -70,7 +70,7 @@ export interface FileFacts {
 const termKinds = new Set<DefinitionKind>(['field', 'property', 'constant', 'variable', 'enum_member']);
 const kindOfCapture = new Map<string, DefinitionKind>(definitionKinds.map((k) => [`definition.${k}`, k]));
 const MAX_SIGNATURE = 240;
-const specificity: Partial<Record<DefinitionKind, number>> = { constructor: 2, struct: 1, enum: 1, union: 1 };
+const specificity: Partial<Record<DefinitionKind, number>> = { constructor: 2, struct: 1, enum: 1, union: 1, constant: 1 };
 
 function rangeOf(node: Node): Range {
   return [node.startPosition.row, node.startPosition.column, node.endPosition.row, node.endPosition.column];

@@ -13,8 +13,9 @@ const scipKind: Record<SymKind, number> = {
   struct: 49,
   interface: 21,
   trait: 53,
+  mixin: 85,
   enum: 11,
-  type: 55,
+  type: 54,
   alias: 55,
   union: 59,
   function: 17,
@@ -35,6 +36,7 @@ const defaultHover: Record<DefinitionKind, string> = {
   struct: 'struct {name}',
   interface: 'interface {name}',
   trait: 'interface {name}',
+  mixin: 'class {name}',
   enum: 'enum {name}',
   type: 'type {name}',
   alias: 'type {name}',
@@ -210,7 +212,11 @@ function bindLocals(corpus: CorpusSymbols): void {
   }
 }
 
-/** Supertypes as written, resolved; the functions of `impl Trait for T`; then every method that overrides a supertype's. */
+/**
+ * Supertypes as written, resolved (one the corpus does not define is kept under an id of no
+ * package, so an `Exception` subclass is known as one); the functions of `impl Trait for T`; then
+ * every method that overrides a supertype's.
+ */
 function linkSupertypes(corpus: CorpusSymbols): void {
   const { symbols } = corpus;
   for (const state of corpus.states) {
@@ -221,6 +227,9 @@ function linkSupertypes(corpus: CorpusSymbols): void {
       for (const written of d.supertypes) {
         const supertype = corpus.resolveSupertype(written, state, scope);
         if (supertype && supertype !== subtype) symbols.get(subtype)!.supertypes.add(supertype);
+        // A type is never its own supertype: a name that resolves back to it (`impl error::Error for Error`) means another one.
+        const external = supertype === subtype ? corpus.externalType(written, { shadowed: true }) : supertype ? undefined : corpus.externalType(written);
+        if (external) symbols.get(subtype)!.externalSupertypes.add(external);
       }
       if (d.kind === 'impl') linkTraitMembers(corpus, state, i);
     });
@@ -396,7 +405,7 @@ function writeDocuments(corpus: CorpusSymbols, calls: ResolvedCalls): DocumentOu
     });
     occurrences.push(...calls.references[state.index]!);
     occurrences.sort((a, b) => a.range[0]! - b.range[0]! || a.range[1]! - b.range[1]!);
-    const infos = [...(symbolsByFile.get(state.index) ?? []).map((s) => infoOf(s, config.scipLanguage)), ...calls.unresolvedLocals[state.index]!];
+    const infos = [...(symbolsByFile.get(state.index) ?? []).map((s) => infoOf(corpus, s)), ...calls.unresolvedLocals[state.index]!];
     return { relativePath: state.facts.path, language: config.scipLanguage, occurrences, symbols: infos };
   });
 }
@@ -405,15 +414,26 @@ function scipRange(r: Range): number[] {
   return r[0] === r[2] ? [r[0], r[1], r[3]] : [...r];
 }
 
-function infoOf(sym: Sym, language: string): SymbolInformationOut {
-  const relationships = [...new Set([...sym.supertypes, ...sym.implementations])]
+/**
+ * The SCIP kind of a symbol. A callable's comes from where it was placed, since the queries of
+ * many languages capture every `def`/`fn` as a function: inside a type it is a method, or a
+ * constructor when the language names it so (`__init__`); anywhere else a function.
+ */
+function scipKindOf(corpus: CorpusSymbols, sym: Sym): number {
+  if (sym.kind !== 'function' && sym.kind !== 'method') return scipKind[sym.kind];
+  if (!corpus.isType(corpus.parentContainer(sym.id))) return scipKind.function;
+  return corpus.config.constructorNames.includes(sym.name) ? scipKind.constructor : scipKind.method;
+}
+
+function infoOf(corpus: CorpusSymbols, sym: Sym): SymbolInformationOut {
+  const relationships = [...new Set([...sym.supertypes, ...sym.externalSupertypes, ...sym.implementations])]
     .sort()
     .map((symbol) => ({ symbol, isImplementation: true }));
   return {
     symbol: sym.id,
-    documentation: [`\`\`\`${language}\n${sym.hover}\n\`\`\``],
+    documentation: [`\`\`\`${corpus.config.scipLanguage}\n${sym.hover}\n\`\`\``],
     relationships,
-    kind: scipKind[sym.kind],
+    kind: scipKindOf(corpus, sym),
     displayName: sym.name,
   };
 }

@@ -39,8 +39,8 @@
 (type_definition type: (union_specifier body: (field_declaration_list) @body) declarator: (type_identifier) @name) @definition.union
 (type_definition type: (enum_specifier body: (enumerator_list) @body) declarator: (type_identifier) @name) @definition.enum
 (enumerator_list (enumerator name: (identifier) @name) @definition.enum_member)
-(type_definition declarator: (type_identifier) @name) @definition.type
-(type_definition declarator: (pointer_declarator declarator: (type_identifier) @name)) @definition.type
+(type_definition declarator: (type_identifier) @name) @definition.alias
+(type_definition declarator: (pointer_declarator declarator: (type_identifier) @name)) @definition.alias
 
 (field_declaration_list
   (field_declaration declarator: [(field_identifier) @name (pointer_declarator declarator: (field_identifier) @name) (array_declarator declarator: (field_identifier) @name)]) @definition.field)

@@ -5,8 +5,8 @@
 (union_specifier name: (type_identifier) @name body: (field_declaration_list) @body) @definition.union
 (enum_specifier name: (type_identifier) @name body: (enumerator_list) @body) @definition.enum
 (enumerator_list (enumerator name: (identifier) @name) @definition.enum_member)
-(type_definition declarator: (type_identifier) @name) @definition.type
-(alias_declaration name: (type_identifier) @name) @definition.type
+(type_definition declarator: (type_identifier) @name) @definition.alias
+(alias_declaration name: (type_identifier) @name) @definition.alias
 
 ; Free functions: definitions, and prototypes at namespace level (a header may hold nothing else).
 (function_definition

@@ -36,7 +36,7 @@
   name: (type_identifier) @name
   type: [(type_identifier) (qualified_type) (pointer_type) (function_type) (map_type) (slice_type)
          (array_type) (channel_type) (generic_type)]) @definition.type
-(type_alias name: (type_identifier) @name) @definition.type
+(type_alias name: (type_identifier) @name) @definition.alias
 
 (field_declaration_list (field_declaration name: (field_identifier) @name) @definition.field)
 (interface_type (method_elem name: (field_identifier) @name parameters: (parameter_list) @parameters) @definition.method)

@@ -4,7 +4,7 @@
 
 (class_declaration name: (name) @name body: (declaration_list) @body) @definition.class
 (interface_declaration name: (name) @name body: (declaration_list) @body) @definition.interface
-(trait_declaration name: (name) @name body: (declaration_list) @body) @definition.trait
+(trait_declaration name: (name) @name body: (declaration_list) @body) @definition.mixin
 (enum_declaration name: (name) @name body: (enum_declaration_list) @body) @definition.enum
 (enum_case name: (name) @name) @definition.enum_member
 

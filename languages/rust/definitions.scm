@@ -6,7 +6,7 @@
 (enum_item name: (type_identifier) @name body: (enum_variant_list) @body) @definition.enum
 (enum_variant_list (enum_variant name: (identifier) @name) @definition.enum_member)
 (trait_item name: (type_identifier) @name body: (declaration_list) @body) @definition.trait
-(type_item name: (type_identifier) @name) @definition.type
+(type_item name: (type_identifier) @name) @definition.alias
 
 (function_item name: (identifier) @name parameters: (parameters) @parameters body: (block) @body) @definition.function
 (function_signature_item name: (identifier) @name parameters: (parameters) @parameters) @definition.function

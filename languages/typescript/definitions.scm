@@ -9,8 +9,8 @@
 (interface_declaration name: (type_identifier) @name body: (interface_body) @body) @definition.interface
 (export_statement
   declaration: (interface_declaration name: (type_identifier) @name body: (interface_body) @body)) @definition.interface
-(type_alias_declaration name: (type_identifier) @name) @definition.type
-(export_statement declaration: (type_alias_declaration name: (type_identifier) @name)) @definition.type
+(type_alias_declaration name: (type_identifier) @name) @definition.alias
+(export_statement declaration: (type_alias_declaration name: (type_identifier) @name)) @definition.alias
 (enum_declaration name: (identifier) @name body: (enum_body) @body) @definition.enum
 (export_statement declaration: (enum_declaration name: (identifier) @name body: (enum_body) @body)) @definition.enum
 (enum_body [(property_identifier) @name (enum_assignment name: (property_identifier) @name)] @definition.enum_member)
@@ -57,6 +57,15 @@
   (internal_module body: (statement_block (export_statement declaration: (lexical_declaration (variable_declarator name: (identifier) @name))) @definition.variable))])
 (ambient_declaration (lexical_declaration (variable_declarator name: (identifier) @name))) @definition.variable
 (ambient_declaration (variable_declaration (variable_declarator name: (identifier) @name))) @definition.variable
+
+; The same declarations made with `const` are constants (the more specific reading of the same node).
+(program (lexical_declaration kind: "const" (variable_declarator name: (identifier) @name)) @definition.constant)
+(program (export_statement declaration: (lexical_declaration kind: "const" (variable_declarator name: (identifier) @name))) @definition.constant)
+([(module body: (statement_block (lexical_declaration kind: "const" (variable_declarator name: (identifier) @name)) @definition.constant))
+  (module body: (statement_block (export_statement declaration: (lexical_declaration kind: "const" (variable_declarator name: (identifier) @name))) @definition.constant))
+  (internal_module body: (statement_block (lexical_declaration kind: "const" (variable_declarator name: (identifier) @name)) @definition.constant))
+  (internal_module body: (statement_block (export_statement declaration: (lexical_declaration kind: "const" (variable_declarator name: (identifier) @name))) @definition.constant))])
+(ambient_declaration (lexical_declaration kind: "const" (variable_declarator name: (identifier) @name))) @definition.constant
 
 ; `const x = require('./x')` is an import, like TypeScript's `import`, which defines nothing.
 ((variable_declarator
