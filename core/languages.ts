@@ -266,6 +266,13 @@ export function languageOf(name: string): Language {
   return found;
 }
 
+/** Whether a language's idioms hold something at this path (`errors.raise`, `tests.mocks`): a value, or a non-empty list. */
+export function hasIdiom(idioms: Idioms, path: string): boolean {
+  let value: unknown = idioms;
+  for (const key of path.split('.')) value = value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
+  return Array.isArray(value) ? value.length > 0 : value !== undefined && value !== '';
+}
+
 /** Text as a regular expression that matches exactly it (in JavaScript and in ripgrep alike). */
 export function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

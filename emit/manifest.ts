@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod/v4';
 import type { FetchedCorpus } from '../fetchers/index.ts';
+import { hasIdiom, languageOf, type Language } from '../core/languages.ts';
 import { generators, GENERATOR_VERSION, type SubTypeReport } from '../generators/index.ts';
+import type { SubTypeGenerator } from '../generators/types.ts';
 import { categories, goldSources, handWrittenCategories, symbolKinds, TEXT_REF_KIND, type Scenario } from '../core/contract.ts';
 import { CATEGORY_MINIMUM, inexpressibleSubTypes } from '../generators/types.ts';
 import type { IndexResult } from '../indexers/index.ts';
@@ -203,9 +205,7 @@ export function buildManifest(m: ManifestInput): Manifest {
       targets: r.targets,
       emitted: r.emitted,
       exhausted: r.exhausted,
-      ...(feedsNothing(r)
-        ? { reason: `needs ${goldOf.get(r.sub_type)!.needs}; ${r.targets ? `none of its ${r.targets} candidate(s) yields a question not already asked` : 'this corpus has none'}` }
-        : {}),
+      ...(feedsNothing(r) ? { reason: whyNothing(goldOf.get(r.sub_type)!, r, languageOf(m.corpus.language)) } : {}),
     })),
     inexpressible: inexpressibleSubTypes,
     grep: {
@@ -222,6 +222,13 @@ export function buildManifest(m: ManifestInput): Manifest {
       scenarios: scenarios.length,
     },
   };
+}
+
+/** Why a sub-type asked nothing: its language has no idiom for it, or the corpus has no material, or every question was asked elsewhere. */
+function whyNothing(g: SubTypeGenerator, r: SubTypeReport, language: Language): string {
+  const missing = (g.idioms ?? []).filter((path) => !hasIdiom(language.idioms, path));
+  if (missing.length) return `needs ${g.needs}; languages/${language.name} has no ${missing.map((p) => `\`${p}\``).join(' or ')} idiom for it`;
+  return `needs ${g.needs}; ${r.targets ? `none of its ${r.targets} candidate(s) yields a question not already asked` : 'this corpus has none'}`;
 }
 
 /** A sub-type that drafted every candidate and still asked nothing: the corpus cannot feed it. */

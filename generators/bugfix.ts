@@ -143,6 +143,7 @@ export const bugfixGenerators: SubTypeGenerator[] = [
     goldSource: 'grep_compared',
     rationale: "exception classes used to wrap another error (the language's wrap form: `raise X(...) from e`, `new X(..., { cause })`); callers answered by the wrapping sites rg finds; exact_set",
     needs: 'code that wraps one error in another',
+    idioms: ['errors.wrap'],
     asks: { op: 'callers', expected: 'exact_set' },
     candidates({ facts, grep }) {
       const wrap = facts.idioms.errors.wrap;

@@ -22,6 +22,7 @@ export const completionGenerators: SubTypeGenerator[] = [
     goldSource: 'scip_roundtrip',
     rationale: "instance methods (by the language's signature idioms: taking `self`, not static) whose recorded signature returns their own type (the class name, or the language's self types: `this`, `Self`, `static`): the links of a fluent chain; lookup `Type#method`; exact_set",
     needs: 'a method whose signature returns its own type',
+    idioms: ['signatures.returns'],
     asks: { op: 'lookup', expected: 'exact_set' },
     candidates({ facts }) {
       const candidates: Candidate[] = [];

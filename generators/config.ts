@@ -9,6 +9,7 @@ export const configGenerators: SubTypeGenerator[] = [
     goldSource: 'grep_compared',
     rationale: "every environment variable the code reads (the language's env-read forms: os.environ, process.env, os.Getenv, std::env::var, ENV[…], getenv…); lookup kind text_ref of its name, answered by rg; exact_set",
     needs: 'code that reads an environment variable',
+    idioms: ['envReads'],
     asks: { op: 'lookup', expected: 'exact_set' },
     candidates({ facts, grep }) {
       // One search over the corpus finds every variable; each is then counted by its own search when drafted.
@@ -57,6 +58,7 @@ export const configGenerators: SubTypeGenerator[] = [
     goldSource: 'grep_compared',
     rationale: "modules named like configuration (the language's config module names); `callers` of the module answered by the import lines rg finds (the language's import form, mapped to the importing symbol); exact_set",
     needs: 'a configuration module that other files import',
+    idioms: ['config.importLine'],
     asks: { op: 'callers', expected: 'exact_set' },
     candidates({ facts, grep }) {
       const candidates: Candidate[] = [];

@@ -9,6 +9,7 @@ export const controlFlowGenerators: SubTypeGenerator[] = [
     goldSource: 'grep_compared',
     rationale: "exception classes; `callers` of the class answered by the symbols around the lines rg finds raising it (the language's raise form: `raise X`, `throw new X`, `Err(X…)`, `return &X{…}`); exact_set",
     needs: 'an exception class that is raised or thrown somewhere',
+    idioms: ['errors.raise'],
     asks: { op: 'callers', expected: 'exact_set' },
     candidates({ facts, grep }) {
       const raise = facts.idioms.errors.raise;
@@ -54,6 +55,7 @@ export const controlFlowGenerators: SubTypeGenerator[] = [
     goldSource: 'grep_compared',
     rationale: "errors thrown through something other than a corpus class (error-code factories such as `throw new FST_ERR_X()`, or `raise errors.X(...)`: the language's raise-a-call form), found by rg; lookup kind text_ref of the name; exact_set",
     needs: 'a `throw new X(` or `raise X(` whose X is not a corpus class',
+    idioms: ['errors.raiseCall'],
     asks: { op: 'lookup', expected: 'exact_set' },
     candidates({ facts, grep }) {
       // One search over the corpus finds every candidate name; each is then counted by its own search when drafted.

@@ -64,6 +64,8 @@ export interface SubTypeGenerator {
   rationale: string;
   /** What a corpus must have for this sub-type to ask anything; the manifest's reason when it asks nothing. */
   needs: string;
+  /** The language idioms it reads (paths into idioms.json, such as `errors.raise`): without one it cannot ask anything in that language. */
+  idioms?: string[];
   /** The query op every draft uses and how it is scored (checked by a test, listed in docs/sub-types.md). */
   asks: { op: Query['op']; expected: Expected['kind'] };
   /** Relative share of its category's budget (default 1); grep sub-types weigh more so the dataset reaches the paper's 20% grep_compared aim. */
