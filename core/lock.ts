@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { parse as parseYaml, YAMLParseError } from 'yaml';
 import { z } from 'zod/v4';
 import { PipelineError } from './errors.ts';
 import { languageNames } from './languages.ts';
+import { readYaml } from './yaml.ts';
 import { issueWords } from './zod-issues.ts';
 
 const shaMessage = 'must be a full 40-character lowercase hex commit SHA';
@@ -106,15 +106,7 @@ function describeIssue(raw: unknown, issue: z.core.$ZodIssue): string {
 }
 
 export function parseLock(text: string, file: string): Lock {
-  let raw: unknown;
-  try {
-    raw = parseYaml(text, { uniqueKeys: true });
-  } catch (error) {
-    if (error instanceof YAMLParseError) {
-      throw new PipelineError(`malformed YAML: ${error.message.split('\n')[0]}`, { file, stage: 'lock' });
-    }
-    throw error;
-  }
+  const raw = readYaml(text, file, 'lock');
   const parsed = lockSchema.safeParse(raw);
   if (!parsed.success) {
     const first = parsed.error.issues[0]!;

@@ -13,6 +13,8 @@ const count = z.int().min(0);
 const powerRow = z.object({ n: count, share: z.number(), half_width: z.number().nullable() }).strict();
 export type PowerRow = z.infer<typeof powerRow>;
 
+const fileRef = z.object({ path: z.string(), sha256: z.string().regex(/^[0-9a-f]{64}$/) }).strict();
+
 const grepDisagreement = z.object({ id: z.string(), only_grep: z.array(z.string()), only_index: z.array(z.string()) }).strict();
 export type GrepDisagreement = z.infer<typeof grepDisagreement>;
 
@@ -32,6 +34,10 @@ export const manifestSchema = z
         content_digest: z.string().regex(/^sha256:[0-9a-f]{64}$/),
         files: count,
         bytes: count,
+        skipped: z
+          .object({ symlinks: z.array(z.string()), names_not_utf8: z.array(z.string()) })
+          .strict()
+          .meta({ description: 'What the selection left out: symbolic links (never followed), and entries whose names are not UTF-8 (escaped as \\xNN).' }),
       })
       .strict(),
     indexer: z
@@ -96,6 +102,10 @@ export const manifestSchema = z
       .strict(),
     overlays: z.object({ manual: z.string().nullable(), specs: z.string().nullable() }).strict(),
     scenario_file: z.object({ path: z.string(), sha256: z.string().regex(/^[0-9a-f]{64}$/), scenarios: count }).strict(),
+    outputs: z
+      .object({ audit: fileRef, card: fileRef })
+      .strict()
+      .meta({ description: 'The other files published with this manifest and their sha256: a set whose files do not match is mixed or edited.' }),
     difficulty_floor: z
       .object({
         adapter: z.literal('grep-floor'),
@@ -109,10 +119,11 @@ export const manifestSchema = z
   })
   .strict();
 
-/** A manifest; `difficulty_floor` is filled in by the validate stage, so drafts lack it. */
-export type Manifest = Omit<z.infer<typeof manifestSchema>, 'difficulty_floor' | 'corpus'> & {
+/** A manifest; `difficulty_floor` comes from the validate stage and `outputs` at publication, so drafts lack them. */
+export type Manifest = Omit<z.infer<typeof manifestSchema>, 'difficulty_floor' | 'outputs' | 'corpus'> & {
   corpus: Omit<z.infer<typeof manifestSchema>['corpus'], 'source'> & { source: Corpus['source'] };
   difficulty_floor?: z.infer<typeof manifestSchema>['difficulty_floor'];
+  outputs?: z.infer<typeof manifestSchema>['outputs'];
 };
 
 export function halfWidth(n: number): number | null {
@@ -171,6 +182,7 @@ export function buildManifest(m: ManifestInput): Manifest {
       content_digest: m.fetched.contentDigest,
       files: m.fetched.files,
       bytes: m.fetched.bytes,
+      skipped: { symlinks: m.fetched.skippedLinks, names_not_utf8: m.fetched.skippedNames },
     },
     indexer: { ...m.indexed.indexer, project: m.project, symbols: m.symbols, documents: m.indexed.documents },
     seed: m.corpus.seed,

@@ -3,6 +3,7 @@ import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa, execaSync } from 'execa';
+import { trackPath } from '../core/cleanup.ts';
 import { PipelineError } from '../core/errors.ts';
 
 /**
@@ -119,6 +120,7 @@ export function grepOver(treeDir: string): { grep: (search: GrepSearch) => GrepH
         const chunk = todo.slice(start, start + WORDS_PER_RUN);
         const file = join(tmpdir(), `lmc-rg-words-${process.pid}-${randomBytes(6).toString('hex')}`);
         writeFileSync(file, `${chunk.join('\n')}\n`);
+        const untrack = trackPath(file);
         try {
           const byWord = new Map<string, GrepHit[]>(chunk.map((w) => [w, []]));
           for (const event of runRg(treeDir, args, ['-f', file], `${chunk.length} words`)) {
@@ -127,6 +129,7 @@ export function grepOver(treeDir: string): { grep: (search: GrepSearch) => GrepH
           for (const [word, hits] of byWord) memo.set(searchKey({ args, pattern: word }), hits);
         } finally {
           rmSync(file, { force: true });
+          untrack();
         }
       }
     },

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { execa } from 'execa';
+import { trackChild } from '../core/cleanup.ts';
 import { PipelineError } from '../core/errors.ts';
 import type { DebianSource } from '../core/lock.ts';
 import { extractTar, extractTarGz, MAX_UNPACKED } from './archive.ts';
@@ -33,11 +34,11 @@ async function findDeb(rawDir: string, name: string, version: string): Promise<s
 /** `apt-get download` of exactly this version into rawDir; one `apt-get update` when the lists do not know it. */
 async function aptDownload(name: string, version: string, rawDir: string, log: (line: string) => void): Promise<void> {
   const download = () =>
-    execa('apt-get', ['download', `${name}=${version}`], { cwd: rawDir, reject: false, all: true, stdin: 'ignore', timeout: APT_TIMEOUT_MS });
+    trackChild(execa('apt-get', ['download', `${name}=${version}`], { cwd: rawDir, reject: false, all: true, stdin: 'ignore', timeout: APT_TIMEOUT_MS }));
   let result = await download();
   if (result.exitCode !== 0 && /Unable to locate package|Version .* was not found|Can't select/.test(result.all ?? '')) {
     log(`debian: apt does not know ${name}=${version}; running apt-get update once`);
-    const update = await execa('apt-get', ['update'], { reject: false, all: true, stdin: 'ignore', timeout: APT_TIMEOUT_MS });
+    const update = await trackChild(execa('apt-get', ['update'], { reject: false, all: true, stdin: 'ignore', timeout: APT_TIMEOUT_MS }));
     if (update.exitCode !== 0) throw fail(`apt-get update failed: ${lastLine(update.all)}`);
     result = await download();
   }

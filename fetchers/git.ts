@@ -15,6 +15,13 @@ const HARDENING = [
   'init.templateDir=',
   'submodule.recurse=false',
   'core.autocrlf=false',
+  // No attributes file of the user's, and no filter driver at all: a corpus's `.gitattributes` naming
+  // a filter (LFS or any other) must not make a checkout run a program.
+  'core.attributesFile=/dev/null',
+  'filter.lfs.smudge=',
+  'filter.lfs.process=',
+  'filter.lfs.required=false',
+  'protocol.ext.allow=never',
   'advice.detachedHead=false',
 ];
 
@@ -29,6 +36,8 @@ const DROPPED_ENV = new Set([
   'SSH_ASKPASS',
   'GIT_EXTERNAL_DIFF',
   'GIT_TEMPLATE_DIR',
+  'GIT_CONFIG_PARAMETERS',
+  'GIT_CONFIG_COUNT',
 ]);
 
 /** No output for this long means a stuck transfer. */
@@ -43,10 +52,15 @@ const ACCEPTED_URL = /^(?:(?:https?|ssh|git|file):\/\/[^\s]+|[A-Za-z0-9._-]+@[A-
 function gitEnv(): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(process.env)) {
-    if (value !== undefined && !DROPPED_ENV.has(key.toUpperCase())) env[key] = value;
+    if (value === undefined || DROPPED_ENV.has(key.toUpperCase()) || /^GIT_CONFIG_(KEY|VALUE)_\d+$/.test(key) || /^GIT_(DIR|WORK_TREE|INDEX_FILE|OBJECT_DIRECTORY|ATTR_SOURCE)$/.test(key)) continue;
+    env[key] = value;
   }
   env.GIT_TERMINAL_PROMPT = '0';
+  // Neither the user's nor the system's git configuration applies: no filter driver, alias or include
+  // they define can reach a fetch of untrusted code.
   env.GIT_CONFIG_NOSYSTEM = '1';
+  env.GIT_CONFIG_GLOBAL = '/dev/null';
+  env.GIT_CONFIG_SYSTEM = '/dev/null';
   return env;
 }
 
@@ -65,6 +79,9 @@ function openRepo(dir: string): SimpleGit {
       allowUnsafeConfigEnvCount: true,
       allowUnsafeSshCommand: true,
       allowUnsafeGitProxy: true,
+      // We set filter drivers to nothing and forbid the ext protocol; simple-git guards any setting of them.
+      allowUnsafeFilter: true,
+      allowUnsafeProtocolOverride: true,
     },
   }).env(gitEnv());
 }

@@ -4,6 +4,7 @@ import { basename, dirname, join } from 'node:path';
 import { z } from 'zod/v4';
 import { cacheKey } from '../core/canonical-json.ts';
 import { writeFileAtomic } from '../core/atomic.ts';
+import { trackPath } from '../core/cleanup.ts';
 import { PipelineError } from '../core/errors.ts';
 import type { Corpus, Source } from '../core/lock.ts';
 import { fetchDebian } from './debian.ts';
@@ -25,6 +26,8 @@ export type FetchedCorpus = {
   reused: boolean;
   /** Symlinks inside the selection, which were not copied. */
   skippedLinks: string[];
+  /** Entries whose names are not UTF-8, which were not copied (names escaped). */
+  skippedNames: string[];
   source: Source;
 };
 
@@ -33,6 +36,7 @@ const stampSchema = z.object({
   files: z.number(),
   bytes: z.number(),
   skippedLinks: z.array(z.string()),
+  skippedNames: z.array(z.string()),
 });
 type Stamp = z.infer<typeof stampSchema>;
 
@@ -94,7 +98,7 @@ async function fetchCorpusUnlabelled(corpus: Corpus, ctx: FetchContext): Promise
     if (current.digest === stamp.digest && (!pinned || pinned === current.digest)) {
       log(`reusing ${treeDir} (${current.digest})`);
       const { digest: contentDigest, files, bytes } = current;
-      return { treeDir, contentDigest, files, bytes, reused: true, skippedLinks: stamp.skippedLinks, source };
+      return { treeDir, contentDigest, files, bytes, reused: true, skippedLinks: stamp.skippedLinks, skippedNames: stamp.skippedNames, source };
     }
     log(`the tree in ${treeDir} no longer matches its stamp; rebuilding`);
   }
@@ -104,6 +108,7 @@ async function fetchCorpusUnlabelled(corpus: Corpus, ctx: FetchContext): Promise
 
   await mkdir(dirname(treeDir), { recursive: true });
   const tmpDir = join(dirname(treeDir), `.${basename(treeDir)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  const untrack = trackPath(tmpDir);
   try {
     const selected = await selectTree(selectFrom, tmpDir, include, exclude);
     if (selected.files === 0) {
@@ -117,11 +122,13 @@ async function fetchCorpusUnlabelled(corpus: Corpus, ctx: FetchContext): Promise
     await rm(stampPath, { force: true });
     await rm(treeDir, { recursive: true, force: true });
     await rename(tmpDir, treeDir);
-    const newStamp: Stamp = { digest, files, bytes, skippedLinks: selected.skippedLinks };
+    const newStamp: Stamp = { digest, files, bytes, skippedLinks: selected.skippedLinks, skippedNames: selected.skippedNames };
     await writeFileAtomic(stampPath, `${JSON.stringify(newStamp, null, 2)}\n`);
     log(`selected ${files} files, ${bytes} bytes (${digest})`);
-    return { treeDir, contentDigest: digest, files, bytes, reused: false, skippedLinks: selected.skippedLinks, source };
+    if (selected.skippedLinks.length || selected.skippedNames.length) log(`skipped ${selected.skippedLinks.length} symbolic link(s) and ${selected.skippedNames.length} name(s) that are not UTF-8 (listed in the manifest)`);
+    return { treeDir, contentDigest: digest, files, bytes, reused: false, skippedLinks: selected.skippedLinks, skippedNames: selected.skippedNames, source };
   } finally {
     await rm(tmpDir, { recursive: true, force: true });
+    untrack();
   }
 }

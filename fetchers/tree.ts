@@ -3,7 +3,14 @@ import { constants } from 'node:fs';
 import { chmod, mkdir, open, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
-export type SelectedTree = { files: number; bytes: number; skippedLinks: string[] };
+export type SelectedTree = {
+  files: number;
+  bytes: number;
+  /** Symbolic links inside the selection: never followed or copied. */
+  skippedLinks: string[];
+  /** Entries whose names are not UTF-8: no tool downstream could name them faithfully, so they are skipped. */
+  skippedNames: string[];
+};
 export type TreeDigest = { digest: string; files: number; bytes: number };
 
 /** Byte order of the UTF-8 paths, as `LC_ALL=C sort` orders them: independent of locale and of enumeration order. */
@@ -30,8 +37,9 @@ function mayContainMatch(dir: string, entries: string[]): boolean {
 
 /**
  * Copies the regular files of srcDir selected by include/exclude into destDir.
- * Symlinks are reported, never followed or copied; `.git` (at any depth) is never copied. Written modes are
- * fixed (0o644 files, 0o755 dirs) so the result does not depend on the umask.
+ * Symlinks are reported, never followed or copied; `.git` (at any depth) is never copied; an entry
+ * whose name is not valid UTF-8 is skipped and reported (escaped). Written modes are fixed (0o644
+ * files, 0o755 dirs) so the result does not depend on the umask.
  */
 export async function selectTree(
   srcDir: string,
@@ -39,7 +47,7 @@ export async function selectTree(
   include: string[],
   exclude: string[],
 ): Promise<SelectedTree> {
-  const result: SelectedTree = { files: 0, bytes: 0, skippedLinks: [] };
+  const result: SelectedTree = { files: 0, bytes: 0, skippedLinks: [], skippedNames: [] };
   const selected = (rel: string) => include.some((e) => matches(rel, e)) && !exclude.some((e) => matches(rel, e));
   const createdDirs = new Set<string>();
 
@@ -55,10 +63,15 @@ export async function selectTree(
   };
 
   const walk = async (rel: string) => {
-    const entries = await readdir(rel ? join(srcDir, rel) : srcDir, { withFileTypes: true });
+    const entries = await readdir(rel ? join(srcDir, rel) : srcDir, { withFileTypes: true, encoding: 'buffer' });
     for (const entry of entries) {
-      if (entry.name === '.git') continue;
-      const path = rel ? `${rel}/${entry.name}` : entry.name;
+      const name = entry.name.toString('utf8');
+      if (!Buffer.from(name, 'utf8').equals(entry.name)) {
+        result.skippedNames.push(rel ? `${rel}/${escapeBytes(entry.name)}` : escapeBytes(entry.name));
+        continue;
+      }
+      if (name === '.git') continue;
+      const path = rel ? `${rel}/${name}` : name;
       if (entry.isDirectory()) {
         if (mayContainMatch(path, include) && !exclude.some((e) => matches(`${path}/`, e))) await walk(path);
       } else if (entry.isSymbolicLink()) {
@@ -76,7 +89,13 @@ export async function selectTree(
   await chmod(destDir, 0o755);
   await walk('');
   result.skippedLinks.sort(comparePaths);
+  result.skippedNames.sort(comparePaths);
   return result;
+}
+
+/** A file name's bytes with everything outside printable ASCII as `\xNN`. */
+function escapeBytes(name: Buffer): string {
+  return [...name].map((b) => (b >= 0x20 && b < 0x7f && b !== 0x5c ? String.fromCharCode(b) : `\\x${b.toString(16).padStart(2, '0')}`)).join('');
 }
 
 /** Reads through an O_NOFOLLOW handle, so a file swapped for a symlink after it was listed is refused, not followed. */

@@ -2,6 +2,7 @@ import { cp, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promi
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { execa } from 'execa';
+import { trackChild, trackPath } from '../core/cleanup.ts';
 import { PipelineError } from '../core/errors.ts';
 import { writeFileAtomic } from '../core/atomic.ts';
 import type { Corpus, IndexerName } from '../core/lock.ts';
@@ -71,18 +72,17 @@ export async function indexCorpus(
     );
   }
 
-  await mkdir(out.scratchRoot, { recursive: true });
-  const scratch = await mkdtemp(join(out.scratchRoot, `${corpus.name}-`));
+  const scratch = await makeScratch(out.scratchRoot, corpus.name);
   try {
-    const scratchDir = join(scratch, 'tree');
+    const scratchDir = join(scratch.path, 'tree');
     await cp(treeDir, scratchDir, { recursive: true, verbatimSymlinks: true });
-    const rawOutput = join(scratch, 'raw.scip');
+    const rawOutput = join(scratch.path, 'raw.scip');
     const ctx = { scratchDir, outputFile: rawOutput, project, corpus };
     await def.prepare(ctx);
     const args = def.args(ctx);
     try {
-      await runIndexer({ name: def.name, script: join(installed.packageDir, def.binPath), args, cwd: scratchDir, logPath: out.logPath, timeoutMs: INDEXER_TIMEOUT_MS, hide: scratch });
-      const recordedArgs = args.map((a) => a.split(scratchDir).join('.').split(scratch).join('.'));
+      await runIndexer({ name: def.name, script: join(installed.packageDir, def.binPath), args, cwd: scratchDir, logPath: out.logPath, timeoutMs: INDEXER_TIMEOUT_MS, hide: scratch.path });
+      const recordedArgs = args.map((a) => a.split(scratchDir).join('.').split(scratch.path).join('.'));
       const documents = await normaliseIndex(rawOutput, out.indexPath, { name: def.name, version: installed.version, arguments: recordedArgs });
       return { indexPath: out.indexPath, indexer: { name: def.name, version: installed.version, precision: 'compiler' }, documents };
     } catch (error) {
@@ -90,8 +90,22 @@ export async function indexCorpus(
       throw error;
     }
   } finally {
-    await rm(scratch, { recursive: true, force: true });
+    await scratch.remove();
   }
+}
+
+/** A throwaway directory for one indexer run, removed afterwards, and also when the run is interrupted. */
+async function makeScratch(root: string, corpus: string): Promise<{ path: string; remove: () => Promise<void> }> {
+  await mkdir(root, { recursive: true });
+  const path = await mkdtemp(join(root, `lmc-scratch-${corpus}-`));
+  const untrack = trackPath(path);
+  return {
+    path,
+    remove: async () => {
+      await rm(path, { recursive: true, force: true });
+      untrack();
+    },
+  };
 }
 
 /**
@@ -99,14 +113,16 @@ export async function indexCorpus(
  * and fails clearly when it times out, exits non-zero or writes nothing.
  */
 export async function runIndexer(run: { name: string; script: string; args: string[]; cwd: string; logPath: string; timeoutMs: number; hide?: string }): Promise<void> {
-  const result = await execa(process.execPath, [run.script, ...run.args], {
-    cwd: run.cwd,
-    reject: false,
-    all: true,
-    timeout: run.timeoutMs,
-    stdin: 'ignore',
-    env: { NODE_OPTIONS: '', npm_config_ignore_scripts: 'true' },
-  });
+  const result = await trackChild(
+    execa(process.execPath, [run.script, ...run.args], {
+      cwd: run.cwd,
+      reject: false,
+      all: true,
+      timeout: run.timeoutMs,
+      stdin: 'ignore',
+      env: { NODE_OPTIONS: '', npm_config_ignore_scripts: 'true' },
+    }),
+  );
   await mkdir(dirname(run.logPath), { recursive: true });
   const log = `$ ${run.name} ${run.args.join(' ')}\n${result.all ?? ''}\n`;
   await writeFile(run.logPath, run.hide ? log.split(run.hide).join('<scratch>') : log);
@@ -166,20 +182,19 @@ async function indexWithWalker(corpus: Corpus, treeDir: string, project: { name:
 async function indexWithExternal(tool: ExternalIndexer, corpus: Corpus, treeDir: string, out: { indexPath: string; logPath: string; scratchRoot: string }): Promise<IndexResult> {
   if (!tool.languages.includes(corpus.language)) throw new PipelineError(`indexer ${tool.name} does not index ${corpus.language}`);
   await checkExternalVersion(tool, corpus.indexer.version);
-  await mkdir(out.scratchRoot, { recursive: true });
-  const scratch = await mkdtemp(join(out.scratchRoot, `${corpus.name}-`));
+  const scratch = await makeScratch(out.scratchRoot, corpus.name);
   try {
-    const scratchDir = join(scratch, 'tree');
+    const scratchDir = join(scratch.path, 'tree');
     await cp(treeDir, scratchDir, { recursive: true, verbatimSymlinks: true });
-    const raw = join(scratch, 'raw.scip');
-    const result = await execa(tool.binary, tool.indexArgs(raw), { cwd: scratchDir, reject: false, all: true, stdin: 'ignore', timeout: INDEXER_TIMEOUT_MS });
+    const raw = join(scratch.path, 'raw.scip');
+    const result = await trackChild(execa(tool.binary, tool.indexArgs(raw), { cwd: scratchDir, reject: false, all: true, stdin: 'ignore', timeout: INDEXER_TIMEOUT_MS }));
     await mkdir(dirname(out.logPath), { recursive: true });
-    await writeFile(out.logPath, `$ ${tool.binary} ${tool.indexArgs('index.scip').join(' ')}\n${result.all ?? ''}\n`.split(scratch).join('<scratch>'));
+    await writeFile(out.logPath, `$ ${tool.binary} ${tool.indexArgs('index.scip').join(' ')}\n${result.all ?? ''}\n`.split(scratch.path).join('<scratch>'));
     if (result.timedOut) throw new PipelineError(`${tool.name} timed out after ${INDEXER_TIMEOUT_MS / 1000} s (log: ${out.logPath})`);
     if (result.exitCode !== 0) throw new PipelineError(`${tool.name} exited with ${result.exitCode ?? result.signal} (log: ${out.logPath})`);
     const documents = await normaliseIndex(raw, out.indexPath, { name: tool.name, version: corpus.indexer.version, arguments: tool.indexArgs('index.scip') });
     return { indexPath: out.indexPath, indexer: { name: tool.name, version: corpus.indexer.version, precision: 'compiler' }, documents };
   } finally {
-    await rm(scratch, { recursive: true, force: true });
+    await scratch.remove();
   }
 }

@@ -8,15 +8,17 @@ import { PipelineError } from '../core/errors.ts';
 import type { Lock } from '../core/lock.ts';
 import { treeDigest } from '../fetchers/tree.ts';
 import type { Manifest } from '../emit/manifest.ts';
-import { auditCorpus, scoreTable, writeAuditFiles, type AuditInputs, type CorpusAudit } from '../validate/audit.ts';
+import { checkPublishedSet, publishCorpus } from '../emit/publish.ts';
+import { auditCorpus, scoreTable, type AuditInputs, type CorpusAudit } from '../validate/audit.ts';
+import { finishedSet } from './generate.ts';
 import { corpusWorkPaths, type RunPaths } from './paths.ts';
 import { selectCorpora } from './shard.ts';
 
 /** Failing scenario ids listed before the rest are only counted. */
 const LISTED_FAILURES = 20;
 
-/** Finds what `lmc generate` left for a corpus: its scenario file and manifest, index and selected tree. */
-export async function locateAuditInputs(corpus: string, paths: RunPaths): Promise<AuditInputs> {
+/** Finds what `lmc generate` left for a corpus: its published set (whole, or refused), index and selected tree. */
+export async function locateAuditInputs(corpus: string, paths: RunPaths): Promise<AuditInputs & { manifest: Manifest }> {
   const firstGenerate = `run \`lmc generate --corpus ${corpus}\` first`;
   const read = async (file: string) => {
     try {
@@ -26,10 +28,21 @@ export async function locateAuditInputs(corpus: string, paths: RunPaths): Promis
     }
   };
   const scenarioText = await read(join(paths.outDir, `${corpus}.json`));
+  const problems = await checkPublishedSet(paths.outDir, corpus);
+  if (problems.length) throw new PipelineError(`the published set in ${paths.outDir} is not whole: ${problems.join('; ')}; regenerate it with \`lmc generate --corpus ${corpus}\``, { corpus, stage: 'audit' });
   const manifest = JSON.parse(await read(join(paths.outDir, `${corpus}.manifest.json`))) as Manifest;
   const { indexPath } = corpusWorkPaths(paths, corpus);
   if (!(await stat(indexPath).catch(() => undefined))) throw new PipelineError(`no index at ${indexPath}; ${firstGenerate}`, { corpus, stage: 'audit' });
-  return { manifest, scenarioText, indexPath, treeDir: await findTree(corpus, paths, manifest.corpus.content_digest, firstGenerate), runDir: join(paths.workDir, 'runs', corpus) };
+  return {
+    manifest,
+    corpus,
+    project: manifest.indexer.project.name,
+    contentDigest: manifest.corpus.content_digest,
+    scenarioText,
+    indexPath,
+    treeDir: await findTree(corpus, paths, manifest.corpus.content_digest, firstGenerate),
+    runDir: join(paths.workDir, 'runs', corpus),
+  };
 }
 
 /** The fetched tree whose content digest is the one the manifest records (grep answers depend on every byte of it). */
@@ -57,18 +70,21 @@ export async function runAudit(lock: Lock, names: string[] | undefined, paths: R
   const outcomes: AuditOutcome[] = [];
   for (const corpus of selected) {
     try {
-      const audit = await auditCorpus(await locateAuditInputs(corpus, paths), log);
+      const inputs = await locateAuditInputs(corpus, paths);
+      const audit = await auditCorpus(inputs, log);
       if (audit.failing.length) {
         const listed = audit.failing.slice(0, LISTED_FAILURES).join(', ');
         const more = audit.failing.length > LISTED_FAILURES ? ` and ${audit.failing.length - LISTED_FAILURES} more` : '';
         outcomes.push({ corpus, ok: false, audit, error: `corpus ${corpus}: the oracle fails ${audit.failing.length} scenario(s): ${listed}${more}` });
         continue;
       }
-      await writeAuditFiles(paths.outDir, audit);
+      // The manifest keeps the floor's scores and the hashes of the files it vouches for: the set is published again whole.
+      const { difficulty_floor: _floor, outputs: _outputs, ...draft } = inputs.manifest;
+      await publishCorpus(paths.outDir, finishedSet(draft, audit.report, inputs.scenarioText).texts, corpus);
       outcomes.push({ corpus, ok: true, audit });
     } catch (error) {
-      if (!(error instanceof PipelineError)) throw error;
-      outcomes.push({ corpus, ok: false, error: error.describe() });
+      const failure = error instanceof PipelineError ? error : new PipelineError((error as Error).message ?? String(error), { corpus, stage: 'audit' });
+      outcomes.push({ corpus, ok: false, error: failure.describe() });
     }
   }
   return outcomes;

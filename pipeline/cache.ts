@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import { copyFile, mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeFileAtomic } from '../core/atomic.ts';
 import { importClosure, isFolder } from '../core/imports.ts';
@@ -35,7 +35,12 @@ function filesUnder(folder: string): string[] {
     .map((e) => join(e.parentPath, e.name).slice(repoDir.length).split('\\').join('/'));
 }
 
-/** One stage's stored outputs: `<workDir>/cache/<stage>/<key>/`, complete or absent (a `done` marker is written last). */
+/**
+ * One stage's stored outputs: `<workDir>/cache/<stage>/<key>/`. An entry counts only when it is
+ * whole: sealed by a `done` marker written last that holds the sha256 of every file in it. A
+ * missing marker, a missing or altered file, or JSON that does not parse is a miss (the entry is
+ * removed and the stage runs again), never an error and never stale bytes.
+ */
 export class StageCache {
   constructor(
     private readonly workDir: string,
@@ -46,41 +51,47 @@ export class StageCache {
     return join(this.workDir, 'cache', stage, key);
   }
 
-  async has(stage: string, key: string): Promise<boolean> {
-    if (this.force) return false;
-    return stat(join(this.dir(stage, key), 'done')).then(
-      () => true,
-      () => false,
-    );
+  /** The entry's JSON file, parsed, with its other files copied out to `copies`; undefined on a miss. */
+  async load<T>(stage: string, key: string, json: string, copies: Record<string, string> = {}): Promise<T | undefined> {
+    if (this.force) return undefined;
+    const dir = this.dir(stage, key);
+    const seal = await readFile(join(dir, 'done'), 'utf8').catch(() => undefined);
+    if (seal === undefined) return undefined;
+    try {
+      const hashes = JSON.parse(seal) as Record<string, string>;
+      const read = async (name: string) => {
+        const bytes = await readFile(join(dir, name));
+        if (hashes[name] !== fileHash(bytes)) throw new Error(`${name} does not match its seal`);
+        return bytes;
+      };
+      const value = JSON.parse((await read(json)).toString('utf8')) as T;
+      for (const [name, to] of Object.entries(copies)) await writeFileAtomic(to, await read(name));
+      return value;
+    } catch {
+      await rm(dir, { recursive: true, force: true });
+      return undefined;
+    }
   }
 
-  async readJson<T>(stage: string, key: string, file: string): Promise<T> {
-    return JSON.parse(await readFile(join(this.dir(stage, key), file), 'utf8')) as T;
-  }
-
-  async writeJson(stage: string, key: string, file: string, value: unknown): Promise<void> {
-    await writeFileAtomic(join(this.dir(stage, key), file), JSON.stringify(value));
-  }
-
-  /** Copies a file in (through a temp name and a rename, like every write). */
-  async putFile(stage: string, key: string, file: string, from: string): Promise<void> {
-    await copyAtomic(from, join(this.dir(stage, key), file));
-  }
-
-  async getFile(stage: string, key: string, file: string, to: string): Promise<void> {
-    await copyAtomic(join(this.dir(stage, key), file), to);
-  }
-
-  async seal(stage: string, key: string): Promise<void> {
-    await writeFileAtomic(join(this.dir(stage, key), 'done'), '');
+  /** Stores an entry: the JSON value and the given files, then the seal with their hashes. */
+  async store(stage: string, key: string, json: { name: string; value: unknown }, files: Record<string, string> = {}): Promise<void> {
+    const dir = this.dir(stage, key);
+    await rm(join(dir, 'done'), { force: true });
+    const hashes: Record<string, string> = {};
+    const text = JSON.stringify(json.value);
+    await writeFileAtomic(join(dir, json.name), text);
+    hashes[json.name] = fileHash(Buffer.from(text));
+    for (const [name, from] of Object.entries(files)) {
+      const bytes = await readFile(from);
+      await writeFileAtomic(join(dir, name), bytes);
+      hashes[name] = fileHash(bytes);
+    }
+    await writeFileAtomic(join(dir, 'done'), JSON.stringify(hashes));
   }
 }
 
-async function copyAtomic(from: string, to: string): Promise<void> {
-  await mkdir(dirname(to), { recursive: true });
-  const tmp = `${to}.${process.pid}.tmp`;
-  await copyFile(from, tmp);
-  await rename(tmp, to);
+function fileHash(bytes: Buffer): string {
+  return createHash('sha256').update(bytes).digest('hex');
 }
 
 export async function cleanCache(workDir: string): Promise<void> {

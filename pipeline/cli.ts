@@ -1,65 +1,112 @@
 import { parseArgs } from 'node:util';
-import { z } from 'zod/v4';
-import { issueWords } from '../core/zod-issues.ts';
-import { PipelineError } from '../core/errors.ts';
 import { join, resolve } from 'node:path';
+import { z } from 'zod/v4';
+import { writeFileAtomic } from '../core/atomic.ts';
+import { cleanUpNow } from '../core/cleanup.ts';
+import { PipelineError } from '../core/errors.ts';
+import { loadLock, type Corpus, type Lock } from '../core/lock.ts';
+import { issueWords } from '../core/zod-issues.ts';
 import { generatedFiles } from '../emit/docs.ts';
 import { feedsNothing, type PowerRow } from '../emit/manifest.ts';
-import { writeFileAtomic } from '../core/atomic.ts';
-import { cleanCache } from './cache.ts';
-import { merge, parseShard, plan, selectCorpora } from './shard.ts';
 import { CATEGORY_MINIMUM } from '../generators/types.ts';
+import { cleanCache } from './cache.ts';
 import { runGenerate, stageNames, type CorpusOutcome } from './generate.ts';
-import { loadLock } from '../core/lock.ts';
-import { resolvePaths } from './paths.ts';
+import { resolvePaths, type RunPaths } from './paths.ts';
+import { checkPrograms, lockWorkDir, outputsAreFiles, programsFor, writableDir } from './preflight.ts';
+import { merge, parseShard, plan, selectCorpora } from './shard.ts';
 
-const usage = `lmc — LongMemCode scenario pipeline
+type OptionName = 'corpus' | 'concurrency' | 'lock' | 'out' | 'work-dir' | 'force' | 'shard' | 'debug';
 
-Usage:
-  lmc generate [--corpus NAME]... [options]   fetch, index, generate and emit scenario files
-  lmc plan [--corpus NAME]...                 the work as a CI job matrix: {"include": [{"corpus", "key"}]}
-  lmc generate --shard i/n                    run the i-th of n deterministic parts of the selected corpora
-  lmc merge SHARD_DIR... [--out DIR]          assemble shard outputs (byte-identical to a single run)
-  lmc verify [--corpus NAME]...               regenerate from scratch and compare byte for byte with the
-                                              committed scenarios/ (and the manifests' hashes); non-zero on a difference
-  lmc list [--lock FILE]                      the corpora in the lock, and which run by default
-  lmc docs                                    regenerate docs/ tables and schemas/ from the contract and the generator registry
-  lmc cache clean [--work-dir DIR]            delete the stage cache (fetched trees stay)
-  lmc audit [--corpus NAME]... [options]      after generate: score the reference oracle (must be 100%) and the
-                                              grep floor; write <corpus>.audit.json and the card <corpus>.md
+const optionHelp: Record<OptionName, string> = {
+  corpus: '--corpus NAME       a corpus from the lock (repeatable; each runs once); default: every corpus with default: true',
+  concurrency: '--concurrency N     corpora processed at once (default 2; outputs never depend on it)',
+  lock: '--lock FILE         lock file (default corpora.lock.yaml)',
+  out: '--out DIR           where scenario files are published (default scenarios)',
+  'work-dir': '--work-dir DIR      fetched trees, indexes, logs and the stage cache (default .lmc); one run at a time',
+  force: '--force             ignore the stage cache (and refresh it)',
+  shard: '--shard i/n         run only the i-th of n deterministic parts of the selected corpora',
+  debug: '--debug             print stack traces with errors',
+};
 
-Options:
-  --corpus NAME       a corpus from the lock (repeatable); default: every corpus with default: true
-  --concurrency N     corpora processed at once (default 2)
-  --lock FILE         lock file (default corpora.lock.yaml)
-  --out DIR           where scenario files go (default scenarios)
-  --work-dir DIR      fetched trees, indexes and logs (default .lmc)
-  --force             ignore the stage cache (and refresh it)
-  --debug             print stack traces
-  -h, --help          this text
-`;
+interface Command {
+  synopsis: string;
+  summary: string;
+  options: OptionName[];
+  /** Positional arguments it takes, for the parser. */
+  positionals?: boolean;
+}
+
+const commands: Record<string, Command> = {
+  generate: {
+    synopsis: 'lmc generate [--corpus NAME]... [options]',
+    summary: 'fetch, index, generate, validate and publish each corpus\'s scenario file, manifest, audit and dataset card',
+    options: ['corpus', 'concurrency', 'lock', 'out', 'work-dir', 'force', 'shard', 'debug'],
+  },
+  plan: { synopsis: 'lmc plan [--corpus NAME]...', summary: 'the work as a CI job matrix: {"include": [{"corpus", "key"}]}', options: ['corpus', 'lock', 'debug'] },
+  merge: {
+    synopsis: 'lmc merge SHARD_DIR... [--out DIR] [--lock FILE]',
+    summary: 'assemble the outputs of `generate --shard` runs of this lock into one directory (byte-identical to a single run); refuses an incomplete or mixed set of shards',
+    options: ['out', 'lock', 'debug'],
+    positionals: true,
+  },
+  verify: {
+    synopsis: 'lmc verify [--corpus NAME]... [--out DIR]',
+    summary: 'regenerate from scratch and compare byte for byte with the published files in --out (and each set\'s hashes); non-zero on a difference',
+    options: ['corpus', 'concurrency', 'lock', 'out', 'debug'],
+  },
+  audit: {
+    synopsis: 'lmc audit [--corpus NAME]... [options]',
+    summary: 'after generate: score the reference oracle (must be 100%) and the grep floor again, and publish the audit, card and manifest',
+    options: ['corpus', 'lock', 'out', 'work-dir', 'debug'],
+  },
+  list: { synopsis: 'lmc list [--lock FILE]', summary: 'the corpora in the lock: language, source kind and pin, indexer, whether a plain generate covers them', options: ['lock', 'debug'] },
+  docs: { synopsis: 'lmc docs', summary: 'regenerate the docs/ tables and schemas/ from the contract and the generator registry', options: ['debug'] },
+  cache: { synopsis: 'lmc cache clean [--work-dir DIR]', summary: 'delete the stage cache (fetched trees stay)', options: ['work-dir', 'debug'], positionals: true },
+};
+
+function overview(): string {
+  const width = Math.max(...Object.values(commands).map((c) => c.synopsis.length));
+  return [
+    'lmc — LongMemCode scenario pipeline',
+    '',
+    'Usage:',
+    ...Object.values(commands).map((c) => `  ${c.synopsis.padEnd(width)}  ${c.summary}`),
+    '',
+    'Options:',
+    ...Object.values(optionHelp).map((h) => `  ${h}`),
+    '  -h, --help          this text, or a command\'s own with `lmc COMMAND --help`',
+    '',
+  ].join('\n');
+}
+
+function commandHelp(name: string): string {
+  const c = commands[name]!;
+  return [`Usage: ${c.synopsis}`, '', c.summary, '', 'Options:', ...c.options.map((o) => `  ${optionHelp[o]}`), '  -h, --help          this text', ''].join('\n');
+}
 
 const optionsSchema = z
   .object({
     corpus: z.array(z.string().min(1)).optional(),
     concurrency: z.coerce.number().int().min(1).max(64).default(2),
-    lock: z.string().default('corpora.lock.yaml'),
-    out: z.string().default('scenarios'),
-    'work-dir': z.string().default('.lmc'),
+    lock: z.string().min(1).default('corpora.lock.yaml'),
+    out: z.string().min(1).default('scenarios'),
+    'work-dir': z.string().min(1).default('.lmc'),
     debug: z.boolean().default(false),
     force: z.boolean().default(false),
     shard: z.string().optional(),
     help: z.boolean().default(false),
   })
   .strict();
+type Options = z.infer<typeof optionsSchema>;
 
 function formatMs(ms: number | undefined): string {
   return ms === undefined ? '-' : ms >= 1000 ? `${(ms / 1000).toFixed(1)} s` : `${ms} ms`;
 }
 
-function table(rows: string[][]): string {
+/** Columns padded to their widest cell: text to the left, numbers and times (`numeric`) to the right. */
+function table(rows: string[][], numeric = true): string {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-  return rows.map((r) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ')).join('\n');
+  return rows.map((r) => r.map((c, i) => (i === 0 || !numeric ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ').trimEnd()).join('\n');
 }
 
 function powerTable(title: string, rows: Record<string, PowerRow>): string {
@@ -90,10 +137,48 @@ export function summarise(outcomes: CorpusOutcome[]): string {
   return lines.join('\n');
 }
 
+/** The source and its pin, as `lmc list` shows it. */
+function pinOf(c: Corpus): string {
+  switch (c.source.kind) {
+    case 'git':
+      return `git ${c.source.url} @ ${c.source.commit.slice(0, 12)}`;
+    case 'npm':
+      return `npm ${c.source.package}@${c.source.version}`;
+    case 'debian':
+      return `debian ${c.source.package}=${c.source.version}`;
+    case 'local':
+      return `local ${c.source.path}`;
+  }
+}
+
+/** Exit code of a run stopped by SIGINT or SIGTERM, after its children and temporary files are gone. */
+const INTERRUPTED = 130;
+
 export async function main(argv: string[]): Promise<number> {
-  const [command, ...rest] = argv;
+  const first = argv[0];
+  const named = first !== undefined && !first.startsWith('-');
+  const command = named ? first : undefined;
+  const rest = named ? argv.slice(1) : argv;
   let debug = rest.includes('--debug');
+  const stop = () => {
+    cleanUpNow();
+    process.stderr.write('lmc: interrupted; stopped child processes and removed temporary files\n');
+    process.exit(INTERRUPTED);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
   try {
+    if (command === 'help') {
+      const topic = rest[0];
+      process.stdout.write(topic && commands[topic] ? commandHelp(topic) : overview());
+      return 0;
+    }
+    if (command !== undefined && !commands[command]) {
+      process.stderr.write(`lmc: unknown command "${command}" (commands: ${Object.keys(commands).join(', ')}; lmc --help)\n`);
+      return 2;
+    }
+    const spec = command ? commands[command]! : undefined;
+    const allowed = new Set<string>([...(spec?.options ?? Object.keys(optionHelp)), 'help']);
     const { values, positionals } = parseArgs({
       args: rest,
       options: {
@@ -108,8 +193,13 @@ export async function main(argv: string[]): Promise<number> {
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
-      allowPositionals: command === 'cache' || command === 'merge',
+      allowPositionals: spec?.positionals ?? false,
     });
+    const misplaced = Object.keys(values).find((k) => !allowed.has(k));
+    if (misplaced) {
+      process.stderr.write(`lmc ${command}: --${misplaced} does not apply to this command (lmc ${command} --help)\n`);
+      return 2;
+    }
     const parsed = optionsSchema.safeParse(values);
     if (!parsed.success) {
       const { path, message } = issueWords(parsed.error.issues[0]!);
@@ -118,84 +208,118 @@ export async function main(argv: string[]): Promise<number> {
     }
     const opts = parsed.data;
     debug = opts.debug;
-    if (opts.help || !command || command === 'help') {
-      process.stdout.write(usage);
+    if (opts.help || !command) {
+      process.stdout.write(command ? commandHelp(command) : overview());
       return command || opts.help ? 0 : 2;
     }
-    const paths = resolvePaths({ lock: opts.lock, out: opts.out, workDir: opts['work-dir'] });
-    const lock = await loadLock(paths.lockFile);
-    if (command === 'list') {
-      const rows = [['corpus', 'language', 'source', 'indexer', 'default']];
-      for (const c of lock.corpora) {
-        const src = c.source.kind === 'git' ? `git ${c.source.commit.slice(0, 12)}` : c.source.kind === 'npm' ? `npm ${c.source.package}@${c.source.version}` : `local ${c.source.path}`;
-        rows.push([c.name, c.language, src, `${c.indexer.name} ${c.indexer.version}`, c.default ? 'yes' : 'no']);
-      }
-      process.stdout.write(`${table(rows)}\n`);
-      return 0;
+    return await run(command, opts, positionals);
+  } catch (error) {
+    if ((error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      process.stderr.write(`lmc: ${(error as Error).message}${command ? ` (lmc ${command} --help)` : ''}\n`);
+      return 2;
     }
-    if (command === 'verify') {
-      const { runVerify } = await import('./verify.ts');
-      const results = await runVerify(lock, opts.corpus, paths, opts.concurrency, (line) => process.stderr.write(`${line}\n`));
-      for (const r of results) {
-        process.stdout.write(`${r.corpus}: ${r.ok ? 'identical to the committed files' : 'DIFFERS'}\n`);
-        for (const p of r.problems) process.stdout.write(`  ${p}\n`);
-      }
-      return results.every((r) => r.ok) ? 0 : 1;
+    const failure = error instanceof PipelineError ? error : new PipelineError(error instanceof Error ? error.message : String(error));
+    process.stderr.write(`lmc: ${failure.describe()}\n`);
+    if (debug) process.stderr.write(`${(error as Error).stack ?? ''}\n`);
+    return 1;
+  } finally {
+    process.removeListener('SIGINT', stop);
+    process.removeListener('SIGTERM', stop);
+  }
+}
+
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+/** Runs a command once its options are valid: the lock is read, options and paths are checked, and programs found, before any work. */
+async function run(command: string, opts: Options, positionals: string[]): Promise<number> {
+  const paths = resolvePaths({ lock: opts.lock, out: opts.out, workDir: opts['work-dir'] });
+  if (command === 'docs') {
+    const files = generatedFiles();
+    for (const file of files) await writeFileAtomic(resolve(paths.repoRoot, file.path), file.text);
+    process.stdout.write(`wrote ${files.map((f) => f.path).join(', ')}\n`);
+    return 0;
+  }
+  if (command === 'cache') {
+    if (positionals.length !== 1 || positionals[0] !== 'clean') {
+      process.stderr.write('lmc: usage: lmc cache clean [--work-dir DIR]\n');
+      return 2;
     }
-    if (command === 'plan') {
-      process.stdout.write(`${JSON.stringify(await plan(selectCorpora(lock, opts.corpus, paths.lockFile), paths.repoRoot))}\n`);
-      return 0;
-    }
-    if (command === 'merge') {
-      if (!positionals.length) {
-        process.stderr.write('lmc: usage: lmc merge SHARD_DIR... [--out DIR]\n');
-        return 2;
-      }
-      const merged = await merge(positionals.map((p) => resolve(p)), paths.outDir);
-      process.stdout.write(`merged ${merged.length} corpora into ${paths.outDir}: ${merged.join(', ')}\n`);
-      return 0;
-    }
-    if (command === 'cache') {
-      if (positionals[0] !== 'clean') {
-        process.stderr.write('lmc: usage: lmc cache clean\n');
-        return 2;
-      }
+    await writableDir(paths.workDir, '--work-dir');
+    return withWorkDir(paths, async () => {
       await cleanCache(paths.workDir);
       process.stdout.write(`removed ${join(paths.workDir, 'cache')}\n`);
       return 0;
-    }
-    if (command === 'docs') {
-      const files = generatedFiles();
-      for (const file of files) await writeFileAtomic(resolve(paths.repoRoot, file.path), file.text);
-      process.stdout.write(`wrote ${files.map((f) => f.path).join(', ')}\n`);
-      return 0;
-    }
-    if (command === 'generate') {
-      const log = (line: string) => process.stderr.write(`${line}\n`);
-      const shard = opts.shard ? parseShard(opts.shard) : undefined;
-      const outcomes = await runGenerate(lock, opts.corpus, paths, { concurrency: opts.concurrency, force: opts.force, ...(shard ? { shard } : {}) }, log);
-      process.stdout.write(`${summarise(outcomes)}\n`);
-      return outcomes.every((o) => o.ok) ? 0 : 1;
-    }
-    if (command === 'audit') {
-      // Loaded on demand: generate and list never need the adapters.
-      const { runAudit, formatAuditOutcomes } = await import('./audit.ts');
-      const outcomes = await runAudit(lock, opts.corpus, paths, (line) => process.stderr.write(`${line}\n`));
-      process.stdout.write(`${formatAuditOutcomes(outcomes, paths)}\n`);
-      return outcomes.every((o) => o.ok) ? 0 : 1;
-    }
-    process.stderr.write(`lmc: unknown command "${command}"\n\n${usage}`);
-    return 2;
-  } catch (error) {
-    if (error instanceof PipelineError) {
-      process.stderr.write(`lmc: ${error.describe()}\n`);
-      if (debug) process.stderr.write(`${error.stack}\n`);
-      return 1;
-    }
-    if ((error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-      process.stderr.write(`lmc: ${(error as Error).message}\n`);
+    });
+  }
+  const lock = await loadLock(paths.lockFile);
+  const selected = selectCorpora(lock, opts.corpus, paths.lockFile);
+  if (command === 'list') return list(lock);
+  if (command === 'plan') {
+    process.stdout.write(`${JSON.stringify(await plan(selected, paths.repoRoot))}\n`);
+    return 0;
+  }
+  if (command === 'merge') {
+    if (!positionals.length) {
+      process.stderr.write('lmc: usage: lmc merge SHARD_DIR... [--out DIR] [--lock FILE]\n');
       return 2;
     }
-    throw error;
+    await writableDir(paths.outDir, '--out');
+    const merged = await merge(positionals.map((p) => resolve(p)), paths.outDir, paths.lockFile, (await plan(lock.corpora, paths.repoRoot)).include);
+    process.stdout.write(`merged ${merged.length} corpora into ${paths.outDir}: ${merged.join(', ')}\n`);
+    return 0;
   }
+  if (command === 'verify') {
+    checkPrograms(programsFor(selected, { search: true }));
+    const { runVerify } = await import('./verify.ts');
+    const results = await runVerify(lock, opts.corpus, paths, opts.concurrency, log);
+    for (const r of results) {
+      process.stdout.write(`${r.corpus}: ${r.ok ? 'identical to the committed files' : 'DIFFERS'}\n`);
+      for (const p of r.problems) process.stdout.write(`  ${p}\n`);
+    }
+    return results.every((r) => r.ok) ? 0 : 1;
+  }
+  if (command === 'audit') {
+    await writableDir(paths.outDir, '--out');
+    await writableDir(paths.workDir, '--work-dir');
+    checkPrograms(programsFor([], { search: true }));
+    return withWorkDir(paths, async () => {
+      const { runAudit, formatAuditOutcomes } = await import('./audit.ts');
+      const outcomes = await runAudit(lock, opts.corpus, paths, log);
+      process.stdout.write(`${formatAuditOutcomes(outcomes, paths)}\n`);
+      return outcomes.every((o) => o.ok) ? 0 : 1;
+    });
+  }
+  // generate
+  const shard = opts.shard ? parseShard(opts.shard) : undefined;
+  await writableDir(paths.outDir, '--out');
+  await writableDir(paths.workDir, '--work-dir');
+  await outputsAreFiles(paths.outDir, selected);
+  checkPrograms(programsFor(selected, { search: true }));
+  return withWorkDir(paths, async () => {
+    const outcomes = await runGenerate(lock, opts.corpus, paths, { concurrency: opts.concurrency, force: opts.force, ...(shard ? { shard } : {}) }, log);
+    process.stdout.write(`${summarise(outcomes)}\n`);
+    for (const o of outcomes) {
+      if (!o.error) continue;
+      process.stderr.write(`lmc: ${o.error}\n`);
+      if (opts.debug && o.stack) process.stderr.write(`${o.stack}\n`);
+    }
+    return outcomes.every((o) => o.ok) ? 0 : 1;
+  });
+}
+
+/** Runs `work` as the only writer of the work directory. */
+async function withWorkDir(paths: RunPaths, work: () => Promise<number>): Promise<number> {
+  const release = await lockWorkDir(paths.workDir);
+  try {
+    return await work();
+  } finally {
+    await release();
+  }
+}
+
+function list(lock: Lock): number {
+  const rows = [['corpus', 'language', 'source', 'indexer', 'default']];
+  for (const c of lock.corpora) rows.push([c.name, c.language, pinOf(c), `${c.indexer.name} ${c.indexer.version}`, c.default ? 'yes' : 'no']);
+  process.stdout.write(`${table(rows, false)}\n`);
+  return 0;
 }

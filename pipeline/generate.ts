@@ -1,28 +1,27 @@
-import { createHash } from 'node:crypto';
-import { readdir, readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { parse as parseYaml } from 'yaml';
 import pLimit from 'p-limit';
-import { checkManifest, checkScenarioFile } from '../emit/validate.ts';
-import { fetchCorpus } from '../fetchers/index.ts';
-import { buildManifest, type GrepDisagreement, type Manifest } from '../emit/manifest.ts';
-import { grepOver, ripgrepVersion } from '../evidence/ripgrep.ts';
-import { buildFactGraph } from '../graph/fact-graph.ts';
-import { Facts } from '../generators/facts.ts';
-import { generateScenarios, sortScenarios, type SubTypeReport } from '../generators/index.ts';
 import { cacheKey, canonicalJson } from '../core/canonical-json.ts';
-import { languageOf } from '../core/languages.ts';
-import { TEXT_REF_ARGS } from '../generators/grep.ts';
-import { compileManual, compileSpecs } from '../generators/overlays.ts';
 import type { Scenario } from '../core/contract.ts';
-import { indexCorpus, projectOf, type IndexResult } from '../indexers/index.ts';
-import { codeVersion, StageCache } from './cache.ts';
-import { selectCorpora, shardOf } from './shard.ts';
-import { auditCorpus, writeAuditFiles, type AuditReport, type CorpusAudit } from '../validate/audit.ts';
-import { writeFileAtomic } from '../core/atomic.ts';
 import { PipelineError } from '../core/errors.ts';
+import { languageOf } from '../core/languages.ts';
 import { sourceVersion, type Corpus, type Lock } from '../core/lock.ts';
+import { readYaml } from '../core/yaml.ts';
+import { buildManifest, type GrepDisagreement, type Manifest } from '../emit/manifest.ts';
+import { publishCorpus, sealManifest, serialise, sha256 } from '../emit/publish.ts';
+import { checkManifest, checkScenarioFile } from '../emit/validate.ts';
+import { grepOver, ripgrepVersion } from '../evidence/ripgrep.ts';
+import { fetchCorpus } from '../fetchers/index.ts';
+import { Facts } from '../generators/facts.ts';
+import { TEXT_REF_ARGS } from '../generators/grep.ts';
+import { generateScenarios, sortScenarios, type SubTypeReport } from '../generators/index.ts';
+import { compileManual, compileSpecs } from '../generators/overlays.ts';
+import { buildFactGraph } from '../graph/fact-graph.ts';
+import { indexCorpus, projectOf, type IndexResult } from '../indexers/index.ts';
+import { auditCorpus, datasetCard, type AuditInputs, type AuditReport } from '../validate/audit.ts';
+import { codeVersion, StageCache } from './cache.ts';
 import { corpusWorkPaths, type RunPaths } from './paths.ts';
+import { lockDigest, plan, selectCorpora, shardOf, writeShardRecord } from './shard.ts';
 
 export const stageNames = ['fetch', 'index', 'graph', 'generate', 'validate', 'emit'] as const;
 
@@ -40,31 +39,47 @@ export type StageName = (typeof stageNames)[number];
 export interface CorpusOutcome {
   corpus: string;
   ok: boolean;
+  /** One line: `corpus fastify, stage index: …`. */
   error?: string;
+  /** The failure's stack, for --debug. */
+  stack?: string;
   stageMs: Partial<Record<StageName, number>>;
   /** Stages answered from the stage cache. */
   cached: StageName[];
   manifest?: Manifest;
 }
 
-/** Two-space JSON with a final newline; key order is the order objects were built in. */
-export function serialise(value: unknown): string {
-  return `${JSON.stringify(value, null, 2)}\n`;
-}
+/** How often a running stage says it is still running. */
+const PROGRESS_EVERY_MS = process.stderr.isTTY ? 5_000 : 15_000;
 
+/**
+ * Runs one stage: says so, says every few seconds that it is still running, records its time, and
+ * turns any failure into a PipelineError naming the corpus and the stage (the original stack kept
+ * for --debug): an unexpected error is that corpus's failure, not the run's.
+ */
 async function timed<T>(stage: StageName, outcome: CorpusOutcome, corpus: string, log: (l: string) => void, run: () => Promise<T>): Promise<T> {
   const start = performance.now();
   log(`${corpus}: ${stage}…`);
+  const progress = setInterval(() => log(`${corpus}: ${stage}… ${Math.round((performance.now() - start) / 1000)} s`), PROGRESS_EVERY_MS);
   try {
     return await run();
   } catch (error) {
-    if (error instanceof PipelineError) {
-      throw new PipelineError(error.message, { stage, corpus, ...error.where });
-    }
-    throw error;
+    throw asStageError(error, { stage, corpus });
   } finally {
+    clearInterval(progress);
     outcome.stageMs[stage] = Math.round(performance.now() - start);
   }
+}
+
+function asStageError(error: unknown, where: { stage: string; corpus: string }): PipelineError {
+  if (error instanceof PipelineError) {
+    const wrapped = new PipelineError(error.message, { ...where, ...error.where });
+    wrapped.stack = error.stack;
+    return wrapped;
+  }
+  const wrapped = new PipelineError(error instanceof Error ? error.message : String(error), where);
+  if (error instanceof Error) wrapped.stack = error.stack;
+  return wrapped;
 }
 
 /** fetch → index → graph → generate → validate → emit, for one corpus. Writes nothing unless every stage passed. */
@@ -86,15 +101,13 @@ export async function runCorpus(corpus: Corpus, paths: RunPaths, options: RunOpt
 
   const indexKey = cacheKey({ digest: fetched.contentDigest, indexer: corpus.indexer, language: corpus.language, project, code: codeVersion(STAGE_CODE.index) });
   const indexed: IndexResult = await stage('index', async () => {
-    if (await cache.has('index', indexKey)) {
+    const cached = await cache.load<IndexResult>('index', indexKey, 'result.json', { 'index.scip': work.indexPath });
+    if (cached) {
       outcome.cached.push('index');
-      await cache.getFile('index', indexKey, 'index.scip', work.indexPath);
-      return { ...(await cache.readJson<IndexResult>('index', indexKey, 'result.json')), indexPath: work.indexPath };
+      return { ...cached, indexPath: work.indexPath };
     }
     const result = await indexCorpus(corpus, fetched.treeDir, project, { indexPath: work.indexPath, logPath: work.indexLog, scratchRoot: work.scratchRoot });
-    await cache.putFile('index', indexKey, 'index.scip', work.indexPath);
-    await cache.writeJson('index', indexKey, 'result.json', result);
-    await cache.seal('index', indexKey);
+    await cache.store('index', indexKey, { name: 'result.json', value: result }, { 'index.scip': work.indexPath });
     return result;
   });
 
@@ -109,9 +122,10 @@ export async function runCorpus(corpus: Corpus, paths: RunPaths, options: RunOpt
     rgVersion,
   });
   const generated: Generated = await (async () => {
-    if (await cache.has('generate', generateKey)) {
+    const cached = await cache.load<Generated>('generate', generateKey, 'result.json');
+    if (cached) {
       outcome.cached.push('graph', 'generate');
-      return cache.readJson<Generated>('generate', generateKey, 'result.json');
+      return cached;
     }
     const graph = await stage('graph', () => buildFactGraph(indexed.indexPath, project));
     if (graph.symbols.size === 0) {
@@ -136,67 +150,61 @@ export async function runCorpus(corpus: Corpus, paths: RunPaths, options: RunOpt
         overlays: { manual: overlays.manual?.file ?? null, specs: overlays.specs?.file ?? null },
       };
     });
-    await cache.writeJson('generate', generateKey, 'result.json', result);
-    await cache.seal('generate', generateKey);
+    await cache.store('generate', generateKey, { name: 'result.json', value: result });
     return result;
   })();
   const { scenarios } = generated;
 
   const scenarioText = serialise(scenarios);
   const scenarioPath = join(paths.outDir, `${corpus.name}.json`);
-  const { manifest, audit } = await stage('validate', async () => {
+  const published = await stage('validate', async () => {
     const problems = checkScenarioFile(JSON.parse(scenarioText));
     if (problems.length) throw new PipelineError(`generated scenarios fail the schema: ${problems.slice(0, 3).join('; ')}`, { file: scenarioPath });
     const draft = buildManifest({ corpus, fetched, indexed, project, scenarioText, ...generated });
-    const audit = await auditWithCache(cache, { generateKey, scenarioText, manifest: draft, indexPath: indexed.indexPath, treeDir: fetched.treeDir, runDir: join(paths.workDir, 'runs', corpus.name) }, outcome, log);
+    const runDir = join(paths.workDir, 'runs', corpus.name);
+    const auditKey = cacheKey({ generateKey, corpus: corpus.name, scenarios: sha256(scenarioText), code: codeVersion(STAGE_CODE.audit) });
+    const audit = await auditWithCache(cache, auditKey, { corpus: corpus.name, project: project.name, contentDigest: fetched.contentDigest, scenarioText, indexPath: indexed.indexPath, treeDir: fetched.treeDir, runDir }, outcome, log);
     if (audit.failing.length) {
       const listed = audit.failing.slice(0, 20).join(', ');
-      throw new PipelineError(`the reference oracle fails ${audit.failing.length} scenario(s): ${listed}${audit.failing.length > 20 ? ', …' : ''} (audit trail: ${join(paths.workDir, 'runs', corpus.name, 'oracle.jsonl')})`, { file: scenarioPath });
+      throw new PipelineError(`the reference oracle fails ${audit.failing.length} scenario(s): ${listed}${audit.failing.length > 20 ? ', …' : ''} (audit trail: ${join(runDir, 'oracle.jsonl')})`, { file: scenarioPath });
     }
-    const m: Manifest = { ...draft, difficulty_floor: floorOf(audit.report) };
-    const manifestProblems = checkManifest(m);
-    if (manifestProblems.length) throw new PipelineError(`manifest fails its schema: ${manifestProblems[0]}`, { file: `${corpus.name}.manifest.json` });
-    return { manifest: m, audit };
+    return finishedSet(draft, audit.report, scenarioText);
   });
 
-  await stage('emit', async () => {
-    await removeStaleTemps(paths.outDir, corpus.name);
-    await writeFileAtomic(scenarioPath, scenarioText);
-    await writeFileAtomic(join(paths.outDir, `${corpus.name}.manifest.json`), serialise(manifest));
-    await writeAuditFiles(paths.outDir, audit);
-  });
-  return { ...outcome, ok: true, manifest };
+  await stage('emit', () => publishCorpus(paths.outDir, published.texts, corpus.name));
+  return { ...outcome, ok: true, manifest: published.manifest };
 }
 
 /**
- * The validate stage's evidence: the reference oracle and the grep floor run
- * over the file through the adapter protocol. Cached under the scenario
- * file's own hash and the adapters' code, so an unchanged file is not re-run.
+ * The four texts a corpus publishes: the scenarios, the audit report, the dataset card rendered
+ * from the manifest (never cached, so it always says what the lock says now) and the manifest,
+ * which gets the floor's scores and the hashes of the other three.
  */
-async function auditWithCache(
-  cache: StageCache,
-  input: { generateKey: string; scenarioText: string; manifest: Manifest; indexPath: string; treeDir: string; runDir: string },
-  outcome: CorpusOutcome,
-  log: (line: string) => void,
-): Promise<Pick<CorpusAudit, 'corpus' | 'failing' | 'report' | 'card'>> {
-  const key = cacheKey({
-    generateKey: input.generateKey,
-    scenarios: createHash('sha256').update(input.scenarioText).digest('hex'),
-    code: codeVersion(STAGE_CODE.audit),
-  });
-  if (await cache.has('audit', key)) {
+export function finishedSet(draft: Manifest, report: AuditReport, scenarioText: string): { manifest: Manifest; texts: { scenarios: string; audit: string; card: string; manifest: string } } {
+  const withFloor: Manifest = { ...draft, difficulty_floor: floorOf(report) };
+  const audit = serialise(report);
+  const card = datasetCard(withFloor, report);
+  const manifest = sealManifest(withFloor, { audit, card });
+  const manifestProblems = checkManifest(manifest);
+  if (manifestProblems.length) throw new PipelineError(`manifest fails its schema: ${manifestProblems[0]}`, { file: `${draft.corpus.name}.manifest.json` });
+  return { manifest, texts: { scenarios: scenarioText, audit, card, manifest: serialise(manifest) } };
+}
+
+/**
+ * The validate stage's evidence: the reference oracle and the grep floor run over the file
+ * through the adapter protocol. Cached under the generate key, the corpus, the scenario file's
+ * hash and the audit code, so an unchanged file is not re-run; a cached entry that cannot be read
+ * back whole is a miss.
+ */
+async function auditWithCache(cache: StageCache, key: string, inputs: AuditInputs, outcome: CorpusOutcome, log: (line: string) => void): Promise<{ failing: string[]; report: AuditReport }> {
+  const cached = await cache.load<{ failing: string[]; report: AuditReport }>('audit', key, 'audit.json');
+  if (cached) {
     outcome.cached.push('validate');
-    return cache.readJson('audit', key, 'audit.json');
+    return cached;
   }
-  const { corpus, failing, report, card } = await auditCorpus(
-    { manifest: input.manifest, scenarioText: input.scenarioText, indexPath: input.indexPath, treeDir: input.treeDir, runDir: input.runDir },
-    log,
-  );
-  if (failing.length === 0) {
-    await cache.writeJson('audit', key, 'audit.json', { corpus, failing, report, card });
-    await cache.seal('audit', key);
-  }
-  return { corpus, failing, report, card };
+  const { failing, report } = await auditCorpus(inputs, log);
+  if (failing.length === 0) await cache.store('audit', key, { name: 'audit.json', value: { failing, report } });
+  return { failing, report };
 }
 
 /** What the manifest keeps of the floor: how hard each category really is. */
@@ -209,13 +217,6 @@ function floorOf(report: AuditReport): Manifest['difficulty_floor'] {
     by_category: Object.fromEntries(Object.entries(floor.by_category).map(([k, b]) => [k, b.mean])),
     too_easy: report.too_easy,
   };
-}
-
-/** A run killed in the middle of a write leaves its temp file behind; the next run sweeps this corpus's. */
-async function removeStaleTemps(outDir: string, corpus: string): Promise<void> {
-  const names = await readdir(outDir).catch(() => [] as string[]);
-  const stale = names.filter((n) => n.startsWith(`.${corpus}.json.`) || n.startsWith(`.${corpus}.manifest.json.`));
-  await Promise.all(stale.filter((n) => n.endsWith('.tmp')).map((n) => rm(join(outDir, n), { force: true })));
 }
 
 /** For grep answers to call questions, where the index answers the same question differently. */
@@ -260,32 +261,41 @@ async function loadOverlays(repoRoot: string, corpus: string): Promise<{ manual?
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       throw error;
     }
-    try {
-      return { file, text, data: parseYaml(text, { uniqueKeys: true }) as unknown };
-    } catch (error) {
-      throw new PipelineError(`malformed YAML: ${(error as Error).message.split('\n')[0]}`, { file });
-    }
+    return { file, text, data: readYaml(text, file) };
   };
   const manual = await read('manual');
   const specs = await read('specs');
   return { ...(manual ? { manual } : {}), ...(specs ? { specs } : {}) };
 }
 
-/** Runs corpora with bounded concurrency; one failing corpus never stops the others. */
+/**
+ * Runs corpora with bounded concurrency; one failing corpus never stops the others. A shard run
+ * leaves a record of its lock, its plan and the corpora it completed, for `lmc merge`.
+ */
 export async function runGenerate(lock: Lock, names: string[] | undefined, paths: RunPaths, options: RunOptions, log: (line: string) => void): Promise<CorpusOutcome[]> {
-  const selected = options.shard ? shardOf(selectCorpora(lock, names, paths.lockFile), options.shard) : selectCorpora(lock, names, paths.lockFile);
+  const all = selectCorpora(lock, names, paths.lockFile);
+  const selected = options.shard ? shardOf(all, options.shard) : all;
   const limit = pLimit(options.concurrency);
-  return Promise.all(
+  const outcomes = await Promise.all(
     selected.map((corpus) =>
       limit(async () => {
         const outcome: CorpusOutcome = { corpus: corpus.name, ok: false, stageMs: {}, cached: [] };
         try {
           return await runCorpus(corpus, paths, options, log, outcome);
         } catch (error) {
-          if (error instanceof PipelineError) return { ...outcome, error: error.describe() };
-          throw error;
+          const failure = error instanceof PipelineError ? error : asStageError(error, { stage: 'run', corpus: corpus.name });
+          return { ...outcome, error: failure.describe(), ...(failure.stack ? { stack: failure.stack } : {}) };
         }
       }),
     ),
   );
+  if (options.shard) {
+    await writeShardRecord(paths.outDir, {
+      lock_sha256: await lockDigest(paths.lockFile),
+      shard: options.shard,
+      plan: (await plan(all, paths.repoRoot)).include,
+      corpora: outcomes.filter((o) => o.ok).map((o) => o.corpus),
+    });
+  }
+  return outcomes;
 }

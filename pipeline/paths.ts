@@ -23,6 +23,6 @@ export function corpusWorkPaths(paths: RunPaths, corpus: string) {
     // that looks for packages in every directory above the tree (TypeScript's node_modules/@types)
     // would otherwise find this tool's own dependencies, and the index would depend on where the
     // work directory is.
-    scratchRoot: join(tmpdir(), 'lmc-scratch'),
+    scratchRoot: tmpdir(),
   };
 }

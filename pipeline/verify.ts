@@ -1,8 +1,9 @@
-import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { canonicalJson } from '../core/canonical-json.ts';
+import { trackPath } from '../core/cleanup.ts';
+import { checkPublishedSet, corpusOutputs } from '../emit/publish.ts';
 import { runGenerate } from './generate.ts';
 import type { Lock } from '../core/lock.ts';
 import type { RunPaths } from './paths.ts';
@@ -57,11 +58,12 @@ function firstDifferingScenario(committed: string, regenerated: string): string 
 
 /**
  * Regenerates corpora from scratch (fresh work and output directories, no
- * cache) and compares the bytes with the committed files; also checks each
- * committed manifest's hash of its scenario file.
+ * cache) and compares the bytes with the committed files; also checks that
+ * each committed set is whole (every file the hash its manifest records).
  */
 export async function runVerify(lock: Lock, names: string[] | undefined, paths: RunPaths, concurrency: number, log: (line: string) => void): Promise<VerifyOutcome[]> {
   const scratch = await mkdtemp(join(tmpdir(), 'lmc-verify-'));
+  const untrack = trackPath(scratch);
   try {
     const fresh: RunPaths = { ...paths, outDir: join(scratch, 'scenarios'), workDir: join(scratch, 'work') };
     const outcomes = await runGenerate(lock, names, fresh, { concurrency, force: true }, log);
@@ -72,8 +74,8 @@ export async function runVerify(lock: Lock, names: string[] | undefined, paths: 
         results.push({ corpus: outcome.corpus, ok: false, problems: [`regeneration failed: ${outcome.error}`] });
         continue;
       }
-      for (const suffix of ['.json', '.manifest.json', '.audit.json', '.md']) {
-        const file = `${outcome.corpus}${suffix}`;
+      for (const file of corpusOutputs(outcome.corpus)) {
+        const suffix = file.slice(outcome.corpus.length);
         const committed = await readOrNull(join(paths.outDir, file));
         const regenerated = (await readFile(join(fresh.outDir, file)))!;
         if (!committed) {
@@ -87,17 +89,12 @@ export async function runVerify(lock: Lock, names: string[] | undefined, paths: 
           ...shortDiff(committed.toString('utf8'), regenerated.toString('utf8')).map((l) => `    ${l}`),
         );
       }
-      const manifest = await readOrNull(join(paths.outDir, `${outcome.corpus}.manifest.json`));
-      const scenarios = await readOrNull(join(paths.outDir, `${outcome.corpus}.json`));
-      if (manifest && scenarios) {
-        const recorded = (JSON.parse(manifest.toString('utf8')) as { scenario_file?: { sha256?: string } }).scenario_file?.sha256;
-        const actual = createHash('sha256').update(scenarios).digest('hex');
-        if (recorded !== actual) problems.push(`${outcome.corpus}.manifest.json: records sha256 ${recorded} for ${outcome.corpus}.json, which hashes to ${actual}`);
-      }
+      problems.push(...(await checkPublishedSet(paths.outDir, outcome.corpus)));
       results.push({ corpus: outcome.corpus, ok: problems.length === 0, problems });
     }
     return results;
   } finally {
     await rm(scratch, { recursive: true, force: true });
+    untrack();
   }
 }

@@ -334,11 +334,11 @@ describe('the command line', () => {
 
   it('an unknown command', async () => {
     const r = await lmc(['frobnicate']);
-    expect([r.code, errorLines(r.stderr)[0]]).toEqual([2, 'lmc: unknown command "frobnicate"']);
+    expect([r.code, errorLines(r.stderr)[0]]).toEqual([2, 'lmc: unknown command "frobnicate" (commands: generate, plan, merge, verify, audit, list, docs, cache; lmc --help)']);
   });
   it('an unknown option', async () => {
     const r = await lmc(['generate', '--colour']);
-    expect([r.code, errorLines(r.stderr)]).toEqual([2, ["lmc: Unknown option '--colour'"]]);
+    expect([r.code, errorLines(r.stderr)]).toEqual([2, ["lmc: Unknown option '--colour' (lmc generate --help)"]]);
   });
   it('a concurrency that is not a number', async () => {
     const r = await lmc(['generate', '--concurrency', 'many']);

@@ -160,6 +160,7 @@ describe('selectTree', () => {
       files: 5,
       bytes: 7 + 2 + 20 + 5 + 20,
       skippedLinks: ['lib/escape', 'src/etc', 'src/link.ts'],
+      skippedNames: [],
     });
     expect(await readFile(join(dest, 'src/bin.dat'))).toEqual(Buffer.from([0, 255, 10, 13, 0]));
     expect(await readFile(join(dest, 'src/a.ts'), 'utf8')).toBe('export const a = 1;\n');
@@ -489,17 +490,25 @@ describe('fetchGit', () => {
     expect((await treeDigest(tree)).digest).toBe(FIRST_TREE_DIGEST);
   });
 
-  it('falls back to fetching all refs when the server refuses a bare SHA', async () => {
-    const config = join(await tempDir(), 'gitconfig');
-    // Protocol v0 upload-pack only serves advertised refs, like older servers.
-    await writeFile(config, '[protocol]\n\tversion = 0\n');
-    process.env.GIT_CONFIG_GLOBAL = config;
-    const rawDir = join(await tempDir(), 'raw');
-    const lines: string[] = [];
-    await fetchGit({ kind: 'git', url: `file://${repo}`, commit: FIRST_COMMIT }, rawDir, (line) => lines.push(line));
-    expect(lines[0]).toBe(`git: fetching ${FIRST_COMMIT} from file://${repo}`);
-    expect(lines[1]).toMatch(/^git: fetching the commit by id was refused \(.+\); fetching all branches and tags$/);
-    expect(await readFile(join(rawDir, 'src/main.ts'), 'utf8')).toBe('export const main = 1;\n');
+  it('ignores the user\'s and the system\'s git configuration: a filter driver there never runs on a corpus\'s .gitattributes', async () => {
+    const root = await tempDir();
+    const marker = join(root, 'filter-ran');
+    const global = join(root, 'gitconfig');
+    await writeFile(global, `[filter "x"]\n\tsmudge = touch ${marker}; cat\n\trequired = true\n[filter "lfs"]\n\tsmudge = touch ${marker}; cat\n`);
+    const attributed = join(root, 'attributed');
+    await mkdir(attributed);
+    const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: attributed, env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null' }, encoding: 'utf8' });
+    git('init', '-q');
+    await writeFile(join(attributed, '.gitattributes'), '* filter=x\n*.bin filter=lfs\n');
+    await writeFile(join(attributed, 'a.txt'), 'a\n');
+    git('add', '-A');
+    git('commit', '-qm', 'attributed');
+    const commit = git('rev-parse', 'HEAD').trim();
+    process.env.GIT_CONFIG_GLOBAL = global;
+    const rawDir = join(root, 'raw');
+    await fetchGit({ kind: 'git', url: attributed, commit }, rawDir, () => {});
+    expect(await readFile(join(rawDir, 'a.txt'), 'utf8')).toBe('a\n');
+    expect(await exists(marker)).toBe(false);
   });
 
   it('refuses a commit the repository does not have, naming it', async () => {
@@ -598,6 +607,7 @@ describe('fetchCorpus', () => {
       bytes: 65,
       reused: false,
       skippedLinks: [],
+      skippedNames: [],
       source,
     });
     expect(await readTree(first.treeDir)).toEqual({
@@ -609,6 +619,7 @@ describe('fetchCorpus', () => {
       files: 2,
       bytes: 65,
       skippedLinks: [],
+      skippedNames: [],
     });
     expect(registry.requests).toEqual(['/fastify/-/fastify-5.6.1.tgz']);
     await registry.close();
@@ -667,10 +678,11 @@ describe('fetchCorpus', () => {
     const second = await fetchCorpus(entry, ctx);
     expect(second).toEqual({ ...first, reused: false });
     expect(await readFile(join(second.treeDir, 'src/main.ts'), 'utf8')).toBe('export const main = 1;\n');
-    expect(lines).toHaveLength(3);
+    expect(lines).toHaveLength(4);
     expect(lines[0]).toBe(`demo: the tree in ${first.treeDir} no longer matches its stamp; rebuilding`);
     expect(lines[1]).toMatch(new RegExp(`^demo: git: reusing the clone in ${workDir}/sources/demo/[0-9a-f]{16}$`));
     expect(lines[2]).toBe(`demo: selected 3 files, 41 bytes (${FIRST_TREE_DIGEST})`);
+    expect(lines[3]).toBe('demo: skipped 1 symbolic link(s) and 0 name(s) that are not UTF-8 (listed in the manifest)');
   });
 
   it('uses a local source in place and reports a missing one', async () => {

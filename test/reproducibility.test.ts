@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadLock } from '../core/lock.ts';
 import { runGenerate } from '../pipeline/generate.ts';
 import { runVerify } from '../pipeline/verify.ts';
-import { corpusOutputs, merge, parseShard, plan, selectCorpora } from '../pipeline/shard.ts';
+import { corpusOutputs } from '../emit/publish.ts';
+import { merge, parseShard, plan, selectCorpora } from '../pipeline/shard.ts';
 import { repoRoot, tempDir } from './helpers.ts';
 
 const run = promisify(execFile);
@@ -174,7 +175,9 @@ describe('plan, shard and merge', () => {
       const first = await runGenerate(lock, FIXTURES, at('shard-1'), { ...options, shard: parseShard('1/2') }, () => {});
       const second = await runGenerate(lock, FIXTURES, at('shard-2'), { ...options, shard: parseShard('2/2') }, () => {});
       expect([single.length, first.map((o) => o.corpus), second.map((o) => o.corpus)]).toEqual([2, ['python-inventory'], ['ts-inventory']]);
-      expect(await merge([join(root, 'shard-1'), join(root, 'shard-2')], join(root, 'merged'))).toEqual(FIXTURES);
+      const lockFile = join(repoRoot, 'corpora.lock.yaml');
+      const current = (await plan(lock.corpora, repoRoot)).include;
+      expect(await merge([join(root, 'shard-1'), join(root, 'shard-2')], join(root, 'merged'), lockFile, current)).toEqual(FIXTURES);
       for (const corpus of FIXTURES) {
         for (const file of corpusOutputs(corpus)) {
           const a = await readFile(join(root, 'single', file));
@@ -185,7 +188,7 @@ describe('plan, shard and merge', () => {
       const matrix = await plan(selectCorpora(lock, undefined, 'corpora.lock.yaml'), repoRoot);
       expect(matrix.include.map((j) => j.corpus)).toEqual(lock.corpora.filter((c) => c.default).map((c) => c.name).sort());
       for (const job of matrix.include) expect(job.key).toMatch(/^[0-9a-f]{24}$/);
-      await expect(merge([join(root, 'shard-1'), join(root, 'shard-1')], join(root, 'twice'))).rejects.toThrow(/corpus python-inventory appears in two shards/);
+      await expect(merge([join(root, 'shard-1'), join(root, 'shard-1')], join(root, 'twice'), lockFile, current)).rejects.toThrow(/corpus python-inventory appears in two shards/);
       expect(() => parseShard('3/2')).toThrow('--shard must be i/n with 1 <= i <= n, not "3/2"');
     } finally {
       await rm(root, { recursive: true, force: true });

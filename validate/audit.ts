@@ -22,7 +22,10 @@ export const TOO_EASY_ABOVE = 0.6;
 const PAPER_FLOOR_RANGE = '6.3–54.4%';
 
 export interface AuditInputs {
-  manifest: Manifest;
+  corpus: string;
+  /** The package name of the corpus's symbol ids: what the oracle counts as its own. */
+  project: string;
+  contentDigest: string;
   /** The scenario file's exact text (the audit records its sha256). */
   scenarioText: string;
   indexPath: string;
@@ -57,6 +60,7 @@ export interface AuditReport {
   too_easy: string[];
 }
 
+/** What an audit finds: the oracle's failures and the report; the dataset card is rendered from it and the manifest (`datasetCard`). */
 export interface CorpusAudit {
   corpus: string;
   oracle: RunResult;
@@ -64,7 +68,6 @@ export interface CorpusAudit {
   /** Ids of scenarios the oracle did not pass: each is a generator bug (or an oracle bug). */
   failing: string[];
   report: AuditReport;
-  card: string;
 }
 
 const round4 = (x: number) => Math.round(x * 10_000) / 10_000;
@@ -88,17 +91,16 @@ function adapterScores(result: RunResult): AdapterScores {
 }
 
 /**
- * Runs the oracle and the grep floor over one corpus's scenarios and builds the audit report and
- * dataset card. Writes only the per-run results under `runDir`; `writeAuditFiles` publishes the rest.
+ * Runs the oracle and the grep floor over one corpus's scenarios and builds the audit report.
+ * Writes only the per-run results under `runDir`; emit/publish.ts publishes the report and card.
  */
 export async function auditCorpus(inputs: AuditInputs, log: (line: string) => void = () => {}): Promise<CorpusAudit> {
-  const { manifest } = inputs;
-  const corpus = manifest.corpus.name;
+  const { corpus } = inputs;
   const scenarios = JSON.parse(inputs.scenarioText) as Scenario[];
   // The oracle reads the scenario file itself, for the grep provenance the runner never sends.
   const scenarioFile = join(inputs.runDir, 'scenarios.json');
   await writeFileAtomic(scenarioFile, inputs.scenarioText);
-  const adapterInputs = { indexPath: inputs.indexPath, treeDir: inputs.treeDir, project: manifest.indexer.project.name, scenarioFile };
+  const adapterInputs = { indexPath: inputs.indexPath, treeDir: inputs.treeDir, project: inputs.project, scenarioFile };
 
   const run = async (name: AdapterName): Promise<Run> => {
     log(`${corpus}: running ${name} over ${scenarios.length} scenarios…`);
@@ -113,7 +115,7 @@ export async function auditCorpus(inputs: AuditInputs, log: (line: string) => vo
     format_version: 1,
     corpus,
     scenario_file: { path: `${corpus}.json`, sha256: createHash('sha256').update(inputs.scenarioText).digest('hex'), scenarios: scenarios.length },
-    content_digest: manifest.corpus.content_digest,
+    content_digest: inputs.contentDigest,
     pass_threshold: PASS_THRESHOLD,
     too_easy_above: TOO_EASY_ABOVE,
     adapters: { oracle: adapterScores(oracle.result), 'grep-floor': adapterScores(floor.result) },
@@ -125,14 +127,7 @@ export async function auditCorpus(inputs: AuditInputs, log: (line: string) => vo
     floor: floor.result,
     failing: oracle.outcomes.filter((o) => !passes(o.score)).map((o) => o.id),
     report,
-    card: datasetCard(manifest, report),
   };
-}
-
-/** Writes `<outDir>/<corpus>.audit.json` and the dataset card `<outDir>/<corpus>.md`. */
-export async function writeAuditFiles(outDir: string, audit: Pick<CorpusAudit, 'corpus' | 'report' | 'card'>): Promise<void> {
-  await writeFileAtomic(join(outDir, `${audit.corpus}.audit.json`), `${JSON.stringify(audit.report, null, 2)}\n`);
-  await writeFileAtomic(join(outDir, `${audit.corpus}.md`), audit.card);
 }
 
 const percent = (x: number | undefined) => (x === undefined ? '—' : (100 * x).toFixed(1));
@@ -174,7 +169,8 @@ function sourceLine(source: Manifest['corpus']['source']): string {
 
 const codeList = (items: readonly string[]) => (items.length ? items.map((i) => `\`${i}\``).join(', ') : 'nothing');
 
-function datasetCard(manifest: Manifest, report: AuditReport): string {
+/** The dataset card `<corpus>.md`: cheap to render, so it is rendered from the manifest on every run and never cached. */
+export function datasetCard(manifest: Manifest, report: AuditReport): string {
   const m = manifest;
   const { oracle, 'grep-floor': floor } = report.adapters;
   const lines: string[] = [

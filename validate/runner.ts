@@ -8,6 +8,7 @@ import { createInterface } from 'node:readline';
 import { execa, type ResultPromise } from 'execa';
 import type { Expected, Query, Scenario } from '../core/contract.ts';
 import { writeFileAtomic } from '../core/atomic.ts';
+import { trackChild } from '../core/cleanup.ts';
 import { PipelineError } from '../core/errors.ts';
 import { latencyPercentiles, passes, scoreResult, summarise, type LatencyPercentiles, type ScoreSummary } from './scorer.ts';
 
@@ -57,8 +58,9 @@ export interface Run {
   outcomes: ScenarioOutcome[];
 }
 
-const DEFAULT_TIMEOUT_MS = 30_000;
-const DEFAULT_STARTUP_TIMEOUT_MS = 120_000;
+/** Generous: on a shared, loaded machine a slow answer must not fail a run, and a hung adapter is still caught. */
+const DEFAULT_TIMEOUT_MS = 120_000;
+const DEFAULT_STARTUP_TIMEOUT_MS = 600_000;
 const STDERR_TAIL_CHARS = 2_000;
 /** How long a failing adapter gets to exit on its own, so its exit code can be reported. */
 const EXIT_GRACE_MS = 5_000;
@@ -140,14 +142,16 @@ export async function runScenarios(corpus: string, scenarios: readonly Scenario[
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const startupTimeoutMs = options.startupTimeoutMs ?? DEFAULT_STARTUP_TIMEOUT_MS;
   const commandText = [adapter.command, ...adapter.args].join(' ');
-  const child: ResultPromise = execa(adapter.command, adapter.args, {
-    ...(adapter.cwd ? { cwd: adapter.cwd } : {}),
-    stdin: 'pipe',
-    stdout: 'pipe',
-    stderr: 'pipe',
-    buffer: false,
-    reject: false,
-  });
+  const child: ResultPromise = trackChild(
+    execa(adapter.command, adapter.args, {
+      ...(adapter.cwd ? { cwd: adapter.cwd } : {}),
+      stdin: 'pipe',
+      stdout: 'pipe',
+      stderr: 'pipe',
+      buffer: false,
+      reject: false,
+    }),
+  );
   let stderrTail = '';
   child.stderr!.on('data', (chunk: Buffer) => {
     stderrTail = (stderrTail + chunk.toString('utf8')).slice(-STDERR_TAIL_CHARS);

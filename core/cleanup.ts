@@ -1,0 +1,43 @@
+import { rmSync } from 'node:fs';
+
+/** What a child process (node's, or execa's subprocess) offers that cleanup needs. */
+interface Killable {
+  kill(signal?: NodeJS.Signals): boolean;
+  once(event: 'exit' | 'error', listener: () => void): unknown;
+}
+
+/**
+ * What an interrupted run must undo: child processes still running (indexers, adapters, git) and
+ * temporary files and directories not yet renamed into place. Stages register them here while
+ * they exist; on SIGINT or SIGTERM the CLI kills and removes whatever is still registered.
+ */
+const children = new Set<Killable>();
+const paths = new Set<string>();
+
+/** Registers a child process until it exits. */
+export function trackChild<T extends Killable>(child: T): T {
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  child.once('error', () => children.delete(child));
+  return child;
+}
+
+/** Registers a temporary path; call the returned function once it is renamed into place or removed. */
+export function trackPath(path: string): () => void {
+  paths.add(path);
+  return () => paths.delete(path);
+}
+
+/** Kills every registered child process and removes every registered path, synchronously. */
+export function cleanUpNow(): void {
+  for (const child of children) {
+    try {
+      child.kill('SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+  children.clear();
+  for (const path of paths) rmSync(path, { recursive: true, force: true });
+  paths.clear();
+}

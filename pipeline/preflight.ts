@@ -1,0 +1,115 @@
+/**
+ * Everything a run checks before it does any work: that its directories can be written, that its
+ * outputs would not land on a directory, that the programs it will start are installed (each with
+ * the line that installs it), and that no other run is writing the same work directory.
+ */
+import { constants } from 'node:fs';
+import { access, mkdir, open, readFile, rm, stat } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { execaSync } from 'execa';
+import { trackPath } from '../core/cleanup.ts';
+import { PipelineError } from '../core/errors.ts';
+import type { Corpus } from '../core/lock.ts';
+import { corpusOutputs } from '../emit/publish.ts';
+
+/** A directory the run writes: created if missing, refused when it is a file or cannot be written. */
+export async function writableDir(dir: string, option: string): Promise<void> {
+  const info = await stat(dir).catch(() => undefined);
+  if (info && !info.isDirectory()) throw new PipelineError(`${option} ${dir} is a file, not a directory`);
+  try {
+    await makeDirs(dir);
+    await access(dir, constants.W_OK);
+  } catch (error) {
+    throw new PipelineError(`${option} ${dir} cannot be written (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+  }
+}
+
+/**
+ * `mkdir -p`, one level at a time from the nearest existing ancestor. Node's recursive mkdir
+ * retries forever where a file system refuses a directory with ENOENT (procfs).
+ */
+async function makeDirs(dir: string): Promise<void> {
+  const missing: string[] = [];
+  let at = resolve(dir);
+  while (!(await stat(at).catch(() => undefined))) {
+    missing.unshift(at);
+    if (dirname(at) === at) break;
+    at = dirname(at);
+  }
+  for (const level of missing) await mkdir(level);
+}
+
+/** A corpus's published files must be files (or absent): a directory in their place would fail the run only after all its work. */
+export async function outputsAreFiles(outDir: string, corpora: readonly Corpus[]): Promise<void> {
+  for (const corpus of corpora) {
+    for (const file of corpusOutputs(corpus.name)) {
+      const info = await stat(join(outDir, file)).catch(() => undefined);
+      if (info && !info.isFile()) throw new PipelineError(`${join(outDir, file)} is in the way of corpus ${corpus.name}'s output: it is not a regular file`);
+    }
+  }
+}
+
+interface Program {
+  name: string;
+  command: string;
+  args: string[];
+  install: string;
+  why: string;
+}
+
+const ripgrep: Program = { name: 'ripgrep (rg)', command: 'rg', args: ['--version'], install: 'apt-get install -y ripgrep', why: 'grep_compared answers and the grep floor search with it' };
+const git: Program = { name: 'git', command: 'git', args: ['--version'], install: 'apt-get install -y git', why: 'git sources are fetched with it' };
+const apt: Program = { name: 'apt-get', command: 'apt-get', args: ['--version'], install: 'a Debian or Ubuntu machine', why: 'Debian sources are downloaded with it' };
+
+/** The programs a run over these corpora will start. */
+export function programsFor(corpora: readonly Corpus[], options: { search: boolean }): Program[] {
+  const kinds = new Set(corpora.map((c) => c.source.kind));
+  return [...(options.search ? [ripgrep] : []), ...(kinds.has('git') ? [git] : []), ...(kinds.has('debian') ? [apt] : [])];
+}
+
+/** Fails in well under a second, naming the first missing program and how to install it. */
+export function checkPrograms(programs: readonly Program[]): void {
+  for (const p of programs) {
+    const result = execaSync(p.command, p.args, { reject: false, stdin: 'ignore', timeout: 10_000 });
+    if ((result as { code?: string }).code === 'ENOENT' || result.failed) {
+      throw new PipelineError(`${p.name} is not installed (${p.why}); install it with \`${p.install}\`${p.install.startsWith('apt-get') ? ' (as root, or with sudo)' : ''}`);
+    }
+  }
+}
+
+/**
+ * One writer per work directory: `<workDir>/lock` holds the pid of the run that owns it. A second
+ * run refuses with one line; a lock whose process is gone is taken over. Returns the release.
+ */
+export async function lockWorkDir(workDir: string): Promise<() => Promise<void>> {
+  const file = join(workDir, 'lock');
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      const handle = await open(file, 'wx');
+      await handle.writeFile(`${process.pid}\n`);
+      await handle.close();
+      const untrack = trackPath(file);
+      return async () => {
+        await rm(file, { force: true });
+        untrack();
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const owner = Number((await readFile(file, 'utf8').catch(() => '')).trim());
+      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isAlive(owner)) {
+        throw new PipelineError(`the work directory ${workDir} is in use by another lmc run (pid ${owner}); wait for it to finish or pass another --work-dir`);
+      }
+      await rm(file, { force: true });
+    }
+  }
+  throw new PipelineError(`cannot take the lock ${file}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
