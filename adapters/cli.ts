@@ -1,7 +1,8 @@
 /**
  * The two reference adapters as standalone processes speaking the runner protocol on stdio:
- *   node bin/lmc-adapter.js oracle --index FILE --project NAME [--scenarios FILE --tree DIR]
- *   node bin/lmc-adapter.js grep-floor --index FILE --tree DIR
+ *   node bin/lmc-adapter.js oracle --index FILE --project NAME --tree DIR --language NAME
+ *   node bin/lmc-adapter.js grep-floor --index FILE --tree DIR --language NAME
+ * Each answers from the query, the index and the tree alone.
  */
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -17,8 +18,8 @@ export interface AdapterInputs {
   treeDir: string;
   /** The corpus's project name (the package field of its symbol ids); the oracle needs it. */
   project: string;
-  /** The scenario file, whose grep_compared provenance the oracle replays. */
-  scenarioFile: string;
+  /** The corpus's language folder: the oracle parses the tree with its grammars to answer `text_search`. */
+  language: string;
 }
 
 const entryPoint = fileURLToPath(new URL('../bin/lmc-adapter.js', import.meta.url));
@@ -26,11 +27,11 @@ const entryPoint = fileURLToPath(new URL('../bin/lmc-adapter.js', import.meta.ur
 /** The argv that starts an adapter process (run with `process.execPath`). */
 export function adapterArgs(name: AdapterName, inputs: AdapterInputs): string[] {
   const args = [entryPoint, name, '--index', inputs.indexPath, '--tree', inputs.treeDir];
-  return name === 'oracle' ? [...args, '--project', inputs.project, '--scenarios', inputs.scenarioFile] : args;
+  return name === 'oracle' ? [...args, '--project', inputs.project, '--language', inputs.language] : [...args, '--language', inputs.language];
 }
 
-const usage = `usage: lmc-adapter oracle --index FILE --project NAME [--scenarios FILE --tree DIR]
-       lmc-adapter grep-floor --index FILE --tree DIR
+const usage = `usage: lmc-adapter oracle --index FILE --project NAME --tree DIR --language NAME
+       lmc-adapter grep-floor --index FILE --tree DIR --language NAME
 `;
 
 export async function main(argv: string[]): Promise<number> {
@@ -39,23 +40,21 @@ export async function main(argv: string[]): Promise<number> {
   try {
     ({ values } = parseArgs({
       args: rest,
-      options: { index: { type: 'string' }, tree: { type: 'string' }, project: { type: 'string' }, scenarios: { type: 'string' } },
+      options: { index: { type: 'string' }, tree: { type: 'string' }, project: { type: 'string' }, language: { type: 'string' } },
       strict: true,
     }));
   } catch (error) {
     process.stderr.write(`lmc-adapter: ${(error as Error).message}\n${usage}`);
     return 2;
   }
-  const { index, tree, project, scenarios } = values;
+  const { index, tree, project, language } = values;
   let answer: Answerer;
   try {
-    if (name === 'oracle' && index && project && (tree || !scenarios)) {
-      const oracle = await Oracle.load(index, project);
-      // Replaying grep_compared scenarios runs rg in the tree, hence --tree with --scenarios.
-      if (scenarios && tree) await oracle.loadGrepScenarios(scenarios, tree);
+    if (name === 'oracle' && index && project && tree && language) {
+      const oracle = await Oracle.load(index, project, { treeDir: tree, language });
       answer = (query) => oracle.answer(query);
-    } else if (name === 'grep-floor' && index && tree) {
-      const floor = await GrepFloor.load(index, tree);
+    } else if (name === 'grep-floor' && index && tree && language) {
+      const floor = await GrepFloor.load(index, tree, language);
       answer = (query) => floor.answer(query);
     } else {
       process.stderr.write(usage);

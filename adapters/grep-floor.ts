@@ -15,36 +15,9 @@ import { pushTo } from '../core/collections.ts';
 import { escapeRegex } from '../core/languages.ts';
 import type { AdapterQuery } from './protocol.ts';
 import { ripgrep, RG_BASE_ARGS } from './rg.ts';
+import { languageOf, type OutlineKind } from '../core/languages.ts';
 
 const NAME = '[A-Za-z_$][\\w$]*';
-
-/**
- * Declaration lines, each regex with one capture group: the declared name. They are written in the
- * syntax Rust's and JavaScript's regex engines share, so rg finds the lines and JS reads the name.
- */
-const declarationForms: Array<{ keyword: string; regex: RegExp }> = [
-  { keyword: 'class', regex: new RegExp(`^\\s*(?:export\\s+)?(?:default\\s+)?(?:declare\\s+)?(?:abstract\\s+)?class\\s+(${NAME})`) },
-  { keyword: 'interface', regex: new RegExp(`^\\s*(?:export\\s+)?(?:declare\\s+)?interface\\s+(${NAME})`) },
-  { keyword: 'enum', regex: new RegExp(`^\\s*(?:export\\s+)?(?:declare\\s+)?(?:const\\s+)?enum\\s+(${NAME})`) },
-  { keyword: 'type', regex: new RegExp(`^\\s*(?:export\\s+)?(?:declare\\s+)?type\\s+(${NAME})\\s*[=<]`) },
-  { keyword: 'def', regex: new RegExp(`^\\s*(?:async\\s+)?def\\s+(${NAME})\\s*\\(`) },
-  { keyword: 'function', regex: new RegExp(`^\\s*(?:export\\s+)?(?:default\\s+)?(?:declare\\s+)?(?:async\\s+)?function\\s*\\*?\\s*(${NAME})\\s*[(<]`) },
-  // `const x = function`, `const x: Handler = async (a) =>`, `let x = a =>`.
-  {
-    keyword: 'function',
-    regex: new RegExp(`^\\s*(?:export\\s+)?(?:const|let|var)\\s+(${NAME})\\s*(?::[^=]+)?=\\s*(?:async\\s+)?(?:function\\b|\\([^)]*\\)\\s*(?::[^=]+)?=>|${NAME}\\s*=>)`),
-  },
-  // A method `x(...) {` or a typed signature `x(...): T;`, indented, possibly with modifiers. No quotes or
-  // parentheses inside the parameter list, so a call ending in a callback, `f('a', function () {`, is not one.
-  {
-    keyword: 'method',
-    regex: new RegExp(
-      `^\\s+(?:(?:static|async|public|private|protected|readonly|override|abstract|get|set)\\s+)*\\*?(${NAME})\\??\\s*(?:<[^>]*>)?\\s*\\([^()'"\`;]*\\)(?:\\s*:[^={;]+;|\\s*(?::[^={;]+)?\\{\\s*\\}?)\\s*$`,
-    ),
-  },
-  // A typed member `x: T;` or `readonly x?: T;` in a class or interface body.
-  { keyword: 'property', regex: new RegExp(`^\\s+(?:(?:static|public|private|protected|readonly|declare|override)\\s+)*(${NAME})\\??\\s*:[^;]*;\\s*$`) },
-];
 
 /** Words the method form would take for a name in `if (x) {` and the like. */
 const controlKeywords = new Set(['if', 'for', 'while', 'switch', 'catch', 'with', 'return', 'function', 'do', 'else', 'try']);
@@ -58,20 +31,20 @@ interface Declaration {
   line: number;
   indent: number;
   name: string;
-  keyword: string;
+  /** The outline entry's kind (languages/<lang>/idioms.json, `outline`). */
+  keyword: OutlineKind;
   /** The enclosing declaration by indentation. */
   parent?: Declaration;
   /** Ids the index has for a definition of `name` on this line (empty when the line declares nothing it knows). */
   ids: string[];
 }
 
-const typeKeywords = new Set(['class', 'interface', 'enum']);
+/** Outline kinds whose body holds a type's members (`impl` is Rust's `impl X {`, declaring nothing itself). */
+const typeKeywords = new Set<OutlineKind>(['class', 'interface', 'enum', 'impl']);
 
-/** The declaration-style kind a grep agent would give a line: from its keyword and whether it sits in a class body. */
+/** The declaration-style kind a grep agent would give a line: from its outline kind and whether it sits in a type's body. */
 function kindOf(d: Declaration): string {
-  if (d.keyword === 'class' || d.keyword === 'interface' || d.keyword === 'enum') return d.keyword;
-  if (d.keyword === 'type') return 'type_alias';
-  if (d.keyword === 'property') return 'property';
+  if (d.keyword !== 'function') return d.keyword;
   if (d.parent && typeKeywords.has(d.parent.keyword)) return d.name === 'constructor' || d.name === '__init__' ? 'constructor' : 'method';
   return 'function';
 }
@@ -102,13 +75,15 @@ export class GrepFloor {
 
   private constructor(private readonly treeDir: string) {}
 
-  static async load(indexPath: string, treeDir: string): Promise<GrepFloor> {
+  /** The declaration outline comes from the language folder (idioms.json, `outline`): what a grep agent fluent in the language would search for. */
+  static async load(indexPath: string, treeDir: string, language: string): Promise<GrepFloor> {
     const floor = new GrepFloor(treeDir);
     const idsAt = await definitionIdsByLine(indexPath);
-    const hits = await ripgrep([...RG_BASE_ARGS, ...declarationForms.flatMap((f) => ['-e', f.regex.source]), '.'], treeDir);
+    const forms = languageOf(language).idioms.outline.map((f) => ({ keyword: f.kind, regex: new RegExp(f.pattern) }));
+    const hits = forms.length ? await ripgrep([...RG_BASE_ARGS, ...forms.flatMap((f) => ['-e', f.regex.source]), '.'], treeDir) : [];
     for (const hit of hits) {
       const text = hit.text.replace(/\r?\n$/, '');
-      for (const form of declarationForms) {
+      for (const form of forms) {
         const name = form.regex.exec(text)?.[1];
         if (!name || controlKeywords.has(name)) continue;
         const ids = (idsAt.get(`${hit.file}:${hit.line}`) ?? []).filter((d) => d.name === name || (name === 'constructor' && d.name === '<constructor>')).map((d) => d.id);
@@ -146,9 +121,10 @@ export class GrepFloor {
   async answer(query: AdapterQuery): Promise<string[]> {
     switch (query.op) {
       case 'lookup':
-        // `text_ref`: which symbols mention this text, the one question grep is built for.
-        if (query.kind === 'text_ref') return this.mentioning(['--fixed-strings', '-e', query.name], query.name);
         return this.lookup(query.name, query.bare_name, query.kind);
+      case 'text_search':
+        // The one question grep is built for; a grep agent cannot tell code from comments, so it keeps every match.
+        return this.mentioning([...(query.mode === 'word' ? ['--fixed-strings', '--word-regexp'] : []), '-e', query.pattern], query.mode === 'word' ? query.pattern : '');
       case 'callers':
         return this.callers(query.sym_stable_id);
       case 'callees':

@@ -1,17 +1,22 @@
 /**
  * The reference oracle: answers every query op from index.scip, re-deriving each answer from
  * docs/query-semantics.md with its own reading of the index. It deliberately shares nothing with
- * graph/fact-graph.ts or generators/ (only the protobuf decoding and the symbol-string parser), so
- * a generator bug and an oracle bug have to coincide to go unnoticed.
+ * graph/fact-graph.ts or generators/ (only the protobuf decoding, the symbol-string parser, and
+ * the tree's evidence: ripgrep's matches and where each starts in the parse of its file), so a
+ * generator bug and an oracle bug have to coincide to go unnoticed. It answers from the query, the
+ * index and the tree alone.
  */
-import { readFile } from 'node:fs/promises';
 import { readScipIndex, SymbolRole } from '../graph/scip-reader.ts';
 import { isLocalSymbol, parseSymbol, type ParsedSymbol } from '../graph/symbols.ts';
 import { addTo, pushTo, sortedUnique } from '../core/collections.ts';
-import { canonicalJson } from '../core/canonical-json.ts';
-import { callableKinds, scipKindNames, typeKinds, type SymbolKind } from '../core/contract.ts';
+import { callableKinds, scipKindNames, typeKinds, type SymbolKind, type TextMode, type TextScope } from '../core/contract.ts';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadGrammars } from '../core/grammars.ts';
+import { idiomRegExp, languageOf, type Idioms } from '../core/languages.ts';
+import { runSearch } from '../evidence/ripgrep.ts';
+import { SyntaxClassifier } from '../evidence/syntax.ts';
 import type { AdapterQuery } from './protocol.ts';
-import { ripgrep } from './rg.ts';
 
 /** [startLine, startChar, endLine, endChar], 0-based, end exclusive. */
 type Span = [number, number, number, number];
@@ -77,12 +82,18 @@ export class Oracle {
   /** Per document, sorted by start so the last one covering a position is the innermost. */
   private readonly containers = new Map<string, Container[]>();
   private readonly moduleOfFile = new Map<string, string>();
-  private readonly grepAnswers = new Map<string, string[]>();
+  /** Per document: the name spans of every definition of an own non-module symbol. */
+  private readonly definitionNames = new Map<string, Span[]>();
 
-  private constructor() {}
+  private constructor(
+    private readonly tree?: { dir: string; syntax: SyntaxClassifier; constructs: Idioms['constructs'] },
+  ) {}
 
-  static async load(indexPath: string, projectName: string): Promise<Oracle> {
-    const oracle = new Oracle();
+  /** Without a tree (a test of the structural ops), `text_search` answers nothing. */
+  static async load(indexPath: string, projectName: string, tree?: { treeDir: string; language: string }): Promise<Oracle> {
+    const oracle = new Oracle(
+      tree ? { dir: tree.treeDir, syntax: new SyntaxClassifier(tree.treeDir, await loadGrammars(tree.language)), constructs: languageOf(tree.language).idioms.constructs } : undefined,
+    );
     await oracle.ingest(indexPath, projectName);
     return oracle;
   }
@@ -127,19 +138,34 @@ export class Oracle {
 
     for (const d of definitions) {
       const own = this.symbols.get(d.symbol);
-      if (!own || own.kind === 'module' || !d.enclosing) continue;
-      pushTo(this.containers, d.file, { symbol: d.symbol, enclosing: d.enclosing });
+      if (!own || own.kind === 'module') continue;
+      pushTo(this.definitionNames, d.file, d.span);
+      if (d.enclosing) pushTo(this.containers, d.file, { symbol: d.symbol, enclosing: d.enclosing });
     }
     for (const list of this.containers.values()) list.sort((a, b) => comparePosition(a.enclosing[0], a.enclosing[1], b.enclosing[0], b.enclosing[1]));
 
     for (const [file, references] of referencesByFile) {
+      let source: string[] | undefined;
       for (const ref of references) {
         const target = this.symbols.get(ref.symbol);
-        if (!target || !callableKinds.has(target.kind)) continue;
+        if (!target) continue;
+        // docs/query-semantics.md, "Structure": naming a class in a construction calls its constructors.
+        let called: string[] = [];
+        if (callableKinds.has(target.kind)) called = [target.id];
+        else if (target.kind === 'class' && this.tree && (this.tree.constructs.before || this.tree.constructs.after)) {
+          source ??= readFileSync(join(this.tree.dir, file), 'utf8').split('\n');
+          const text = source[ref.span[0]] ?? '';
+          const { before, after } = this.tree.constructs;
+          const constructs = (before !== undefined && idiomRegExp(before).test(text.slice(0, ref.span[1]))) || (after !== undefined && idiomRegExp(after).test(text.slice(ref.span[3])));
+          if (constructs) called = (this.members.get(target.id) ?? []).filter((m) => this.symbols.get(m)?.kind === 'constructor');
+        }
+        if (!called.length) continue;
         const caller = this.innermost(file, (e) => comparePosition(e[0], e[1], ref.span[0], ref.span[1]) <= 0 && comparePosition(ref.span[2], ref.span[3], e[2], e[3]) <= 0);
         if (!caller) continue;
-        addTo(this.callers, target.id, caller);
-        addTo(this.callees, caller, target.id);
+        for (const id of called) {
+          addTo(this.callers, id, caller);
+          addTo(this.callees, caller, id);
+        }
       }
     }
   }
@@ -223,31 +249,27 @@ export class Oracle {
     return undefined;
   }
 
-  /** Replays the `grep` provenance of grep_compared scenarios, keyed by the canonical JSON of their queries. */
-  async loadGrepScenarios(scenarioFile: string, treeDir: string): Promise<void> {
-    const scenarios = JSON.parse(await readFile(scenarioFile, 'utf8')) as Array<{ query: unknown; grep?: GrepProvenance }>;
-    for (const s of scenarios) {
-      if (s.grep) this.grepAnswers.set(canonicalJson(s.query), await this.replayGrep(s.grep, treeDir));
+  /**
+   * docs/query-semantics.md, "text_search": ripgrep's matches in the tree; outside code only with
+   * scope `any`; none on the name of a definition; each credited to the innermost definition whose
+   * enclosing range covers its line, else its file's module.
+   */
+  private textSearch(pattern: string, mode: TextMode, scope: TextScope): string[] {
+    if (!this.tree) return [];
+    const found: string[] = [];
+    for (const m of runSearch(this.tree.dir, { pattern, mode })) {
+      const line = m.line - 1;
+      if (scope === 'code' && this.tree.syntax.classOf(m.file, line, m.start) !== 'code') continue;
+      // A name spanning lines counts to the end of its first line.
+      const onName = (this.definitionNames.get(m.file) ?? []).some((d) => d[0] === line && d[1] < m.end && m.start < (d[2] === line ? d[3] : Infinity));
+      if (onName) continue;
+      const owner = this.innermost(m.file, (e) => e[0] <= line && line <= e[2]) ?? this.moduleOfFile.get(m.file);
+      if (owner) found.push(owner);
     }
-  }
-
-  /** docs/query-semantics.md, "grep_compared scenarios": each hit goes to the innermost definition covering its line, else the file's module. */
-  private async replayGrep(grep: GrepProvenance, treeDir: string): Promise<string[]> {
-    const hits = await ripgrep([...grep.args, '-e', grep.pattern, '.'], treeDir);
-    const excluded = grep.exclude_definition_of ? this.symbols.get(grep.exclude_definition_of) : undefined;
-    const mapped: string[] = [];
-    for (const hit of hits) {
-      const line = hit.line - 1;
-      if (excluded && excluded.file === hit.file && excluded.line === line) continue;
-      const owner = this.innermost(hit.file, (e) => e[0] <= line && line <= e[2]) ?? this.moduleOfFile.get(hit.file);
-      if (owner) mapped.push(owner);
-    }
-    return sortedUnique(mapped);
+    return sortedUnique(found);
   }
 
   answer(query: AdapterQuery): string[] {
-    const replayed = this.grepAnswers.get(canonicalJson(query));
-    if (replayed) return replayed;
     switch (query.op) {
       case 'lookup':
         return this.lookup(query.name, query.bare_name, query.kind);
@@ -263,6 +285,8 @@ export class Oracle {
         return sortedUnique([...this.symbols.values()].filter((s) => s.kind === query.kind && !this.callers.has(s.id)).map((s) => s.id));
       case 'file_symbols':
         return sortedUnique([...this.symbols.values()].filter((s) => s.file === query.file_path && s.kind !== 'module').map((s) => s.id));
+      case 'text_search':
+        return this.textSearch(query.pattern, query.mode, query.in);
     }
   }
 
@@ -301,13 +325,6 @@ export class Oracle {
     }
     return sortedUnique(found);
   }
-}
-
-/** A grep_compared scenario's replayable provenance (docs/query-semantics.md). */
-export interface GrepProvenance {
-  pattern: string;
-  args: string[];
-  exclude_definition_of?: string;
 }
 
 /**

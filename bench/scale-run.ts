@@ -9,7 +9,7 @@ const path = process.argv[2]!;
 const t0 = performance.now();
 const graph = await buildFactGraph(path, { name: SYNTH_PROJECT });
 const t1 = performance.now();
-const { scenarios } = generateScenarios(graph, { language: languageOf('typescript'), seed: 1, budget: 1000, grep: () => [] });
+const { scenarios } = generateScenarios(graph, { language: languageOf('typescript'), seed: 1, budget: 1000, search: () => [] });
 const t2 = performance.now();
 const problems = checkScenarioFile(JSON.parse(JSON.stringify(scenarios)));
 if (problems.length) throw new Error(problems[0]);

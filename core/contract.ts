@@ -43,7 +43,7 @@ export type GoldSource = (typeof goldSources)[number];
 export const goldSourceDescriptions: Record<GoldSource, string> = {
   scip_roundtrip: "structural facts of the corpus's SCIP index",
   adversarial: 'a name fabricated from the corpus\'s own names and checked absent: the answer is empty',
-  grep_compared: 'a recorded ripgrep search over the corpus tree, each hit mapped to the symbol around it',
+  grep_compared: 'a `text_search`: ripgrep over the corpus tree, each match classified by the parse of its file and mapped to the symbol around it',
   manual: 'a hand-written scenario, checked against the index on every run',
 };
 
@@ -101,8 +101,16 @@ export const scipKindNames: Record<number, { scip: string; kind: SymbolKind }> =
   85: { scip: 'Mixin', kind: 'class' },
 };
 
-/** A `lookup` kind that is not a symbol kind: which symbols mention this text (docs/query-semantics.md). */
-export const TEXT_REF_KIND = 'text_ref';
+/** How a `text_search` reads its pattern: a whole-word fixed string, or a regex in ripgrep's syntax. */
+export const textModes = ['word', 'regex'] as const;
+export type TextMode = (typeof textModes)[number];
+
+/** Which matches a `text_search` counts: those in code only, or also those in comments and string literals. */
+export const textScopes = ['code', 'any'] as const;
+export type TextScope = (typeof textScopes)[number];
+
+/** The version of the query protocol these files speak: the upstream runner's seven ops plus `extensionOps`. */
+export const PROTOCOL_VERSION = 'lmc-query/2';
 
 const stableId = z
   .string()
@@ -118,36 +126,46 @@ const filePath = z
 
 /**
  * Every query op: its fields, and one sentence on what it answers (the exact rules are in
- * docs/query-semantics.md). All seven are the upstream runner's ops. `files` is how a scenario
- * file must write them; `wire` is what an adapter accepts: the same shapes, with any non-empty
- * string as an id or path (an id no corpus has is a fair question, answered with nothing).
+ * docs/query-semantics.md). Each op means one thing, decided by the query alone. The first seven
+ * are the upstream runner's ops; `text_search` is this pipeline's extension (listed in every
+ * manifest). `files` is how a scenario file must write them; `wire` is what an adapter accepts:
+ * the same shapes, with any non-empty string as an id or path (an id no corpus has is a fair
+ * question, answered with nothing).
  */
 function makeQuerySchema(form: 'files' | 'wire') {
   const id = form === 'files' ? stableId : z.string().min(1);
   const path = form === 'files' ? filePath : z.string().min(1);
+  const kind = form === 'files' ? z.enum(symbolKinds) : z.string().min(1);
   return z.discriminatedUnion('op', [
     z
       .object({
         op: z.literal('lookup'),
         name: z.string().min(1),
         bare_name: z.boolean(),
-        kind: z.string().min(1).optional(),
+        kind: kind.optional(),
       })
       .strict()
-      .meta({ description: '`bare_name: true`: every symbol whose short name (or `Type#member` form) is `name`; `false`: `[name]` when a symbol has exactly that id. `kind` restricts either; kind `text_ref` asks which symbols mention the text `name`.' }),
+      .meta({ description: '`bare_name: true`: every symbol whose short name (or `Type#member` form) is `name`; `false`: `[name]` when a symbol has exactly that id. `kind` restricts either.' }),
     z
       .object({ op: z.enum(['callers', 'callees', 'contained_by', 'implementors']), sym_stable_id: id })
       .strict()
       .meta({ description: '`callers`: symbols whose bodies call it; `callees`: what its body calls; `contained_by`: its direct members; `implementors`: what implements, extends or overrides it, transitively.' }),
-    z.object({ op: z.literal('orphans'), kind: z.string().min(1) }).strict().meta({ description: 'Every symbol of this kind that nothing calls.' }),
+    z.object({ op: z.literal('orphans'), kind }).strict().meta({ description: 'Every symbol of this kind that nothing calls.' }),
     z.object({ op: z.literal('file_symbols'), file_path: path }).strict().meta({ description: 'Every symbol defined in this file, modules excluded.' }),
+    z
+      .object({ op: z.literal('text_search'), pattern: z.string().min(1), mode: z.enum(textModes), in: z.enum(textScopes) })
+      .strict()
+      .meta({ description: 'Extension. The symbols whose text matches `pattern` (`mode` word: a whole-word fixed string; regex: ripgrep syntax), counting matches in code only (`in: code`) or also in comments and strings (`any`); a match on a definition\'s own name is no mention; each match goes to the innermost definition around its line, else its file\'s module.' }),
   ]);
 }
 export const querySchema = makeQuerySchema('files').meta({ id: 'query' });
 export const wireQuerySchema = makeQuerySchema('wire');
 export type Query = z.infer<typeof querySchema>;
 export type QueryOp = Query['op'];
-export const queryOps = ['lookup', 'callers', 'callees', 'contained_by', 'implementors', 'orphans', 'file_symbols'] as const satisfies readonly QueryOp[];
+export type TextSearchQuery = Extract<Query, { op: 'text_search' }>;
+export const upstreamOps = ['lookup', 'callers', 'callees', 'contained_by', 'implementors', 'orphans', 'file_symbols'] as const satisfies readonly QueryOp[];
+export const extensionOps = ['text_search'] as const satisfies readonly QueryOp[];
+export const queryOps = [...upstreamOps, ...extensionOps] as const;
 
 /** An id list without repeats: checked by zod, and stated as `uniqueItems` in the JSON Schema. */
 function uniqueIds<T extends z.ZodArray<z.ZodString>>(list: T) {
@@ -178,16 +196,6 @@ export const expectedKinds = ['exact_symbol', 'in_top_k', 'exact_set', 'contains
 
 export const PASS_THRESHOLD = 0.999;
 
-export const grepProvenanceSchema = z
-  .object({
-    pattern: z.string().min(1),
-    args: z.array(z.string()),
-    exclude_definition_of: stableId.optional(),
-  })
-  .strict()
-  .meta({ description: 'How a grep_compared answer was computed: replay `rg <args> -e <pattern> .` in the corpus tree with LC_ALL=C and map hits as docs/query-semantics.md says.' });
-export type GrepProvenance = z.infer<typeof grepProvenanceSchema>;
-
 export const originSchema = z
   .object({ file: z.string().min(1), entry: z.int().min(1) })
   .strict()
@@ -206,26 +214,26 @@ export const scenarioFields = {
   query: querySchema,
   expected: expectedSchema,
   gold_source: z.enum(goldSources),
-  grep: grepProvenanceSchema.optional(),
   origin: originSchema.optional(),
 };
 
 /**
- * What each ground-truth source demands of the other fields. JSON Schema gets these as
- * if/then rules and zod as a refinement, both from this one table.
+ * What each ground-truth source demands of the other fields: the op it asks with, an `origin`, an
+ * empty answer. JSON Schema gets these as if/then rules and zod as a refinement, both from this one table.
  */
-export const goldSourceRules: Record<GoldSource, { requires?: 'grep' | 'origin'; forbids?: 'grep'; emptyAnswer?: true }> = {
-  scip_roundtrip: { forbids: 'grep' },
-  adversarial: { forbids: 'grep', emptyAnswer: true },
-  grep_compared: { requires: 'grep' },
-  manual: { requires: 'origin', forbids: 'grep' },
+export const goldSourceRules: Record<GoldSource, { op?: 'text_search'; notOp?: 'text_search'; requires?: 'origin'; emptyAnswer?: true }> = {
+  scip_roundtrip: { notOp: 'text_search' },
+  adversarial: { notOp: 'text_search', emptyAnswer: true },
+  grep_compared: { op: 'text_search' },
+  manual: { requires: 'origin' },
 };
 
 /** The rule a scenario breaks, or undefined. */
-export function goldSourceProblem(s: { gold_source: GoldSource; expected: Expected; grep?: unknown; origin?: unknown }): string | undefined {
+export function goldSourceProblem(s: { gold_source: GoldSource; query: Query; expected: Expected; origin?: unknown }): string | undefined {
   const rule = goldSourceRules[s.gold_source];
+  if (rule.op && s.query.op !== rule.op) return `a ${s.gold_source} scenario asks with \`${rule.op}\``;
+  if (rule.notOp && s.query.op === rule.notOp) return `only grep_compared and manual scenarios ask with \`${rule.notOp}\``;
   if (rule.requires && s[rule.requires] === undefined) return `a ${s.gold_source} scenario must carry \`${rule.requires}\``;
-  if (rule.forbids && s[rule.forbids] !== undefined) return `only grep_compared scenarios carry \`${rule.forbids}\``;
   if (rule.emptyAnswer && !(s.expected.kind === 'exact_set' && s.expected.stable_ids.length === 0)) return 'an adversarial scenario expects exact_set []';
   return undefined;
 }

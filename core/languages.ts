@@ -150,6 +150,10 @@ const languageSchema = z
   })
   .strict();
 
+/** What an outline line declares (the grep floor's kinds; `impl` declares nothing but holds a type's members). */
+export const outlineKinds = ['class', 'interface', 'enum', 'type_alias', 'type', 'function', 'method', 'property', 'impl'] as const;
+export type OutlineKind = (typeof outlineKinds)[number];
+
 const idiomsSchema = z
   .object({
     /** Repository-relative paths of test code. */
@@ -183,7 +187,7 @@ const idiomsSchema = z
       })
       .strict(),
     /** Reads of an environment variable; the variable is the last UPPER_CASE word of the match. */
-    envReads: z.array(regex).default([]),
+    envReads: z.array(template).default([]),
     config: z
       .object({
         /** File or module names of configuration modules. */
@@ -196,6 +200,20 @@ const idiomsSchema = z
     entryModules: z.array(z.string()).default([]),
     /** A text search for calls of `{name}`. */
     callText: template,
+    /**
+     * The grep floor's declaration outline: line patterns a grep agent fluent in the language would
+     * search for, each with one capture group, the declared name; in the syntax ripgrep's and
+     * JavaScript's regex engines share. A `function` indented inside a class, interface, enum or
+     * `impl` body is a method. Empty: the floor finds no declarations in this language.
+     */
+    outline: z.array(z.object({ kind: z.enum(outlineKinds), pattern: regex.refine((p) => new RegExp(`${p}|`).exec('')!.length === 2, 'must have exactly one capture group, the declared name') }).strict()).default([]),
+    /**
+     * How the source constructs a class by naming it, for indexers that record only a reference to
+     * the class there (scip-python's `Store(...)`): the text just
+     * before the name (`before`, anchored at its end) or just after it (`after`, anchored at its
+     * start). Such a reference is a call of the class's constructors (docs/query-semantics.md).
+     */
+    constructs: z.object({ before: regex.optional(), after: regex.optional() }).strict().default({}),
     signatures: z
       .object({
         /** The return type written in a recorded signature, as the named group `type`. */
@@ -204,6 +222,10 @@ const idiomsSchema = z
         selfTypes: z.array(z.string()).default([]),
         /** A signature of a method called on an instance (it takes `self`, it is not static): only those link a chain. */
         instance: regex.optional(),
+        /** A receiver written as the first parameter (`self`, `&mut self`, `cls`): not an argument the caller passes. */
+        receiver: regex.optional(),
+        /** The names of the boolean type: a method returning one is a check, not a registration point. */
+        booleanTypes: z.array(z.string()).default([]),
       })
       .strict(),
   })

@@ -11,7 +11,6 @@ import {
   querySchema,
   scipKindNames,
   symbolKinds,
-  TEXT_REF_KIND,
 } from '../core/contract.ts';
 import { generators } from '../generators/index.ts';
 import { inexpressibleSubTypes } from '../generators/types.ts';
@@ -43,11 +42,11 @@ export function renderSubTypeTable(): string {
     ...[...handWrittenCategories].map(
       (c) => `| ${c} | (named per entry) | any | any | \`manual\` | hand-written in \`scenarios/manual/<corpus>.yaml\`; ids must exist, absences must be absent, answers must agree with the index | chosen per entry |`,
     ),
-    '| any | (named per entry) | `lookup` (kind `text_ref`) | `exact_set` | `grep_compared` | contributor specs in `scenarios/specs/<corpus>.yaml`: a word, an intent, a category | the answer is the complete set rg finds |',
+    '| any | (named per entry) | `text_search` (mode `word`) | `exact_set` | `grep_compared` | contributor specs in `scenarios/specs/<corpus>.yaml`: a word, an intent, a category, and `in: any` to count comments and strings too | the answer is the complete set the search maps to |',
     '',
     '## Not asked',
     '',
-    'Sub-types of the reference taxonomy that the protocol\'s seven ops cannot ask honestly (also listed in every manifest):',
+    'Sub-types of the reference taxonomy that the protocol\'s ops cannot ask honestly (also listed in every manifest):',
     '',
     '| category | sub-type | why |',
     '|---|---|---|',
@@ -94,7 +93,7 @@ export function renderContract(): string {
     '|---|---|---|',
     ...goldSources.map((g) => {
       const r = goldSourceRules[g];
-      const must = [r.requires ? `carry \`${r.requires}\`` : '', r.forbids ? `not carry \`${r.forbids}\`` : '', r.emptyAnswer ? 'expect `exact_set []`' : ''].filter(Boolean).join('; ');
+      const must = [r.op ? `ask with \`${r.op}\`` : '', r.notOp ? `not ask with \`${r.notOp}\`` : '', r.requires ? `carry \`${r.requires}\`` : '', r.emptyAnswer ? 'expect `exact_set []`' : ''].filter(Boolean).join('; ');
       return `| \`${g}\` | ${goldSourceDescriptions[g]} | ${must} |`;
     }),
     '',
@@ -114,7 +113,7 @@ export function renderContract(): string {
     '',
     '## Kinds',
     '',
-    `\`lookup.kind\` and \`orphans.kind\` take ${symbolKinds.map((k) => `\`${k}\``).join(', ')}; \`lookup\` also takes \`${TEXT_REF_KIND}\`.`,
+    `\`lookup.kind\` and \`orphans.kind\` take ${symbolKinds.map((k) => `\`${k}\``).join(', ')}.`,
     '',
     "Where the indexer sets SCIP's `SymbolInformation.kind`, it decides the kind:",
     '',

@@ -4,7 +4,7 @@ import type { FetchedCorpus } from '../fetchers/index.ts';
 import { hasIdiom, languageOf, type Language } from '../core/languages.ts';
 import { generators, GENERATOR_VERSION, type SubTypeReport } from '../generators/index.ts';
 import type { SubTypeGenerator } from '../generators/types.ts';
-import { categories, goldSources, handWrittenCategories, symbolKinds, TEXT_REF_KIND, type Scenario } from '../core/contract.ts';
+import { categories, extensionOps, goldSources, handWrittenCategories, PROTOCOL_VERSION, symbolKinds, upstreamOps, type Scenario } from '../core/contract.ts';
 import { CATEGORY_MINIMUM, inexpressibleSubTypes } from '../generators/types.ts';
 import type { IndexResult } from '../indexers/index.ts';
 import type { Corpus } from '../core/lock.ts';
@@ -15,8 +15,6 @@ export type PowerRow = z.infer<typeof powerRow>;
 
 const fileRef = z.object({ path: z.string(), sha256: z.string().regex(/^[0-9a-f]{64}$/) }).strict();
 
-const grepDisagreement = z.object({ id: z.string(), only_grep: z.array(z.string()), only_index: z.array(z.string()) }).strict();
-export type GrepDisagreement = z.infer<typeof grepDisagreement>;
 
 /** The manifest beside every scenario file; its JSON Schema (schemas/manifest.schema.json) is generated from this. */
 export const manifestSchema = z
@@ -48,10 +46,18 @@ export const manifestSchema = z
         project: z.object({ name: z.string(), version: z.string() }).strict(),
         symbols: count,
         documents: count,
+        call_resolution: z
+          .object({ resolved: count, unresolved: count, rate: z.number().min(0).max(1).nullable() })
+          .strict()
+          .meta({ description: "References in corpus bodies the index binds to a corpus callable, calls it left unresolved, and resolved / (resolved + unresolved) (null when there are none). A syntactic index's unresolved calls include calls of code outside the corpus; call questions are asked only about names no unresolved call shares." }),
       })
       .strict(),
     seed: count,
     budget: z.int().min(1),
+    protocol: z
+      .object({ version: z.literal(PROTOCOL_VERSION), ops: z.array(z.string()), extensions: z.array(z.string()) })
+      .strict()
+      .meta({ description: "The query protocol the file speaks: the upstream runner's ops, and the extension ops beyond them (an adapter that does not know one answers it with an error and `results: []`)." }),
     kinds: z.array(z.string()).meta({ description: 'The vocabulary lookup.kind and orphans.kind use.' }),
     counts: z
       .object({
@@ -97,10 +103,16 @@ export const manifestSchema = z
         searches: z.int(),
         scenarios: z.int(),
         share: z.number(),
-        disagreements: z.array(grepDisagreement).meta({ description: "grep_compared call questions whose rg answer differs from the index's callers." }),
       })
       .strict(),
     overlays: z.object({ manual: z.string().nullable(), specs: z.string().nullable() }).strict(),
+    judged: z
+      .union([
+        z.object({ file: z.string(), n: count, defects: count, rate: z.number(), interval: z.array(z.number()).length(2) }).strict(),
+        z.object({ file: z.string(), problem: z.string() }).strict(),
+      ])
+      .optional()
+      .meta({ description: 'The sample in audits/<corpus>.yaml judged against the source: n, defects, the defect rate and its 95% Wilson interval (percent); or why the sample no longer fits this file.' }),
     scenario_file: z.object({ path: z.string(), sha256: z.string().regex(/^[0-9a-f]{64}$/), scenarios: count }).strict(),
     outputs: z
       .object({ audit: fileRef, card: fileRef })
@@ -156,11 +168,17 @@ export interface ManifestInput {
   indexed: IndexResult;
   project: { name: string; version: string };
   symbols: number;
+  callSites: { resolved: number; unresolved: number };
   scenarios: Scenario[];
   subTypes: SubTypeReport[];
   scenarioText: string;
-  grep: { rgVersion: string; searches: number; disagreements: GrepDisagreement[] };
+  grep: { rgVersion: string; searches: number };
   overlays: { manual: string | null; specs: string | null };
+}
+
+function resolutionOf(sites: { resolved: number; unresolved: number }): Manifest['indexer']['call_resolution'] {
+  const all = sites.resolved + sites.unresolved;
+  return { ...sites, rate: all ? Math.round((1000 * sites.resolved) / all) / 1000 : null };
 }
 
 export function buildManifest(m: ManifestInput): Manifest {
@@ -184,10 +202,11 @@ export function buildManifest(m: ManifestInput): Manifest {
       bytes: m.fetched.bytes,
       skipped: { symlinks: m.fetched.skippedLinks, names_not_utf8: m.fetched.skippedNames },
     },
-    indexer: { ...m.indexed.indexer, project: m.project, symbols: m.symbols, documents: m.indexed.documents },
+    indexer: { ...m.indexed.indexer, project: m.project, symbols: m.symbols, documents: m.indexed.documents, call_resolution: resolutionOf(m.callSites) },
     seed: m.corpus.seed,
     budget: m.corpus.budget,
-    kinds: [...symbolKinds, TEXT_REF_KIND],
+    protocol: { version: PROTOCOL_VERSION, ops: [...upstreamOps], extensions: [...extensionOps] },
+    kinds: [...symbolKinds],
     counts: {
       total: scenarios.length,
       by_category: byCategory,
@@ -225,7 +244,6 @@ export function buildManifest(m: ManifestInput): Manifest {
       searches: m.grep.searches,
       scenarios: grepCount,
       share: scenarios.length ? round1((100 * grepCount) / scenarios.length) : 0,
-      disagreements: m.grep.disagreements,
     },
     overlays: m.overlays,
     scenario_file: {

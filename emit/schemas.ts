@@ -31,9 +31,10 @@ function goldSourceConditions(): Json[] {
   for (const source of goldSources) {
     const rule = goldSourceRules[source];
     const then: Json = {};
+    if (rule.op) then.properties = { query: { type: 'object', properties: { op: { const: rule.op } }, required: ['op'] } };
+    if (rule.notOp) then.properties = { query: { type: 'object', properties: { op: { not: { const: rule.notOp } } }, required: ['op'] } };
     if (rule.requires) then.required = [rule.requires];
-    if (rule.forbids) then.not = { required: [rule.forbids] };
-    if (rule.emptyAnswer) then.properties = { expected: { type: 'object', properties: { kind: { const: 'exact_set' }, stable_ids: { type: 'array', maxItems: 0 } }, required: ['kind', 'stable_ids'] } };
+    if (rule.emptyAnswer) then.properties = { ...(then.properties as object),  expected: { type: 'object', properties: { kind: { const: 'exact_set' }, stable_ids: { type: 'array', maxItems: 0 } }, required: ['kind', 'stable_ids'] } };
     rules.push({ if: { properties: { gold_source: { const: source } }, required: ['gold_source'] }, then });
   }
   return rules;

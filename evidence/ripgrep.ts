@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa, execaSync } from 'execa';
 import { trackPath } from '../core/cleanup.ts';
+import type { TextMode } from '../core/contract.ts';
 import { PipelineError } from '../core/errors.ts';
 
 /**
@@ -13,22 +14,26 @@ import { PipelineError } from '../core/errors.ts';
  */
 export const BASE_RG_ARGS = ['--json', '--no-config', '--no-ignore', '--hidden', '--sort', 'path', '--case-sensitive', '--no-messages'] as const;
 
-export interface GrepSearch {
-  /** Everything after `rg` except `-e <pattern>` and the path, recorded in the scenario for replay. */
-  args: string[];
-  pattern: string;
+/** The rg flags of a `text_search` mode (docs/query-semantics.md): `word` is a whole-word fixed string, `regex` rg's own regex syntax. */
+export function textSearchArgs(mode: TextMode): string[] {
+  return mode === 'word' ? [...BASE_RG_ARGS, '--fixed-strings', '--word-regexp'] : [...BASE_RG_ARGS];
 }
 
-export interface GrepHit {
+export interface TextSearch {
+  pattern: string;
+  mode: TextMode;
+}
+
+/** One match of a search: where it starts and ends on its line. */
+export interface RgMatch {
   file: string;
   /** 1-based, as rg reports it. */
   line: number;
-  /** The first match's text on that line. */
+  /** 0-based UTF-16 columns, as SCIP and web-tree-sitter count them; `end` exclusive. */
+  start: number;
+  end: number;
+  /** The matched text. */
   text: string;
-}
-
-export function searchKey(search: GrepSearch): string {
-  return JSON.stringify([search.args, search.pattern]);
 }
 
 export async function ripgrepVersion(): Promise<string> {
@@ -43,13 +48,45 @@ export async function ripgrepVersion(): Promise<string> {
   }
 }
 
-interface RgEvent {
-  type: string;
-  data?: { path?: { text?: string; bytes?: string }; line_number?: number; submatches?: Array<{ match?: { text?: string } }> };
+interface RgText {
+  text?: string;
+  bytes?: string;
 }
 
-/** Runs rg with `args`, the given pattern arguments and `.` in `treeDir`, and returns its match events. */
-function runRg(treeDir: string, args: string[], patternArgs: string[], describe: string): Array<{ file: string; line: number; texts: string[] }> {
+interface RgEvent {
+  type: string;
+  data?: { path?: RgText; line_number?: number; lines?: RgText; submatches?: Array<{ start: number; end: number }> };
+}
+
+function decode(t: RgText | undefined): Buffer {
+  return t?.text !== undefined ? Buffer.from(t.text, 'utf8') : Buffer.from(t?.bytes ?? '', 'base64');
+}
+
+/** A byte offset into a line → its UTF-16 column (the same number on an ASCII line). */
+function utf16Column(line: Buffer, byteOffset: number): number {
+  for (let i = 0; i < byteOffset; i++) if (line[i]! >= 0x80) return line.subarray(0, byteOffset).toString('utf8').length;
+  return byteOffset;
+}
+
+/** rg's `--json` output → its matches, one per submatch, in rg's order. */
+export function parseRgJson(stdout: string): RgMatch[] {
+  const matches: RgMatch[] = [];
+  for (const line of stdout.split('\n')) {
+    if (!line.startsWith('{"type":"match"')) continue;
+    const event = JSON.parse(line) as RgEvent;
+    const file = decode(event.data?.path).toString('utf8').replace(/^\.\//, '');
+    const lineNumber = event.data?.line_number;
+    if (!file || !lineNumber) continue;
+    const bytes = decode(event.data?.lines);
+    for (const m of event.data?.submatches ?? []) {
+      matches.push({ file, line: lineNumber, start: utf16Column(bytes, m.start), end: utf16Column(bytes, m.end), text: bytes.subarray(m.start, m.end).toString('utf8') });
+    }
+  }
+  return matches;
+}
+
+/** Runs rg with `args`, the pattern arguments and `.` in `treeDir`. */
+function runRg(treeDir: string, args: string[], patternArgs: string[], describe: string): RgMatch[] {
   const result = execaSync('rg', [...args, ...patternArgs, '.'], {
     cwd: treeDir,
     reject: false,
@@ -67,15 +104,7 @@ function runRg(treeDir: string, args: string[], patternArgs: string[], describe:
   if (result.exitCode !== 0 && result.exitCode !== 1) {
     throw new PipelineError(`rg failed for ${describe}: ${String(result.stderr).trim() || `exit ${result.exitCode}`}`, { stage: 'grep' });
   }
-  const events: Array<{ file: string; line: number; texts: string[] }> = [];
-  for (const line of String(result.stdout).split('\n')) {
-    if (!line.startsWith('{"type":"match"')) continue;
-    const event = JSON.parse(line) as RgEvent;
-    const raw = event.data?.path?.text ?? (event.data?.path?.bytes ? Buffer.from(event.data.path.bytes, 'base64').toString('utf8') : undefined);
-    if (!raw || !event.data?.line_number) continue;
-    events.push({ file: raw.replace(/^\.\//, ''), line: event.data.line_number, texts: (event.data.submatches ?? []).map((m) => m.match?.text ?? '') });
-  }
-  return events;
+  return parseRgJson(String(result.stdout));
 }
 
 /**
@@ -83,50 +112,57 @@ function runRg(treeDir: string, args: string[], patternArgs: string[], describe:
  * Synchronous on purpose: generators ask for searches while drafting, and
  * each is a short-lived process.
  */
-export function runSearch(treeDir: string, search: GrepSearch): GrepHit[] {
-  return runRg(treeDir, search.args, ['-e', search.pattern], `pattern ${JSON.stringify(search.pattern)}`).map((e) => ({ file: e.file, line: e.line, text: e.texts[0] ?? '' }));
+export function runSearch(treeDir: string, search: TextSearch): RgMatch[] {
+  return runRg(treeDir, textSearchArgs(search.mode), ['-e', search.pattern], `pattern ${JSON.stringify(search.pattern)}`);
+}
+
+function searchKey(search: TextSearch): string {
+  return `${search.mode} ${search.pattern}`;
 }
 
 /** Plain identifiers: under --word-regexp two different ones can never match at the same place, so one rg run can answer many. */
 const PLAIN_WORD = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const WORDS_PER_RUN = 5000;
 
-/** A memoised search function over one tree: what generators receive. */
-export function grepOver(treeDir: string): { grep: (search: GrepSearch) => GrepHit[]; searches: () => number; prefetchWords: (args: string[], words: string[]) => void } {
-  const memo = new Map<string, GrepHit[]>();
+export interface TextSearcher {
+  search(search: TextSearch): RgMatch[];
+  /** Distinct searches asked for (prefetching does not count). */
+  searches(): number;
+  /**
+   * Answers many `word` searches with one rg run per few thousand words
+   * (patterns read from a file), attributing each match to its word; the
+   * answers equal one run per word.
+   */
+  prefetchWords(words: string[]): void;
+}
+
+/** A memoised searcher over one tree: what generators receive. */
+export function searcherOver(treeDir: string): TextSearcher {
+  const memo = new Map<string, RgMatch[]>();
   const asked = new Set<string>();
   return {
-    grep(search) {
+    search(search) {
       const key = searchKey(search);
       asked.add(key);
-      let hits = memo.get(key);
-      if (!hits) {
-        hits = runSearch(treeDir, search);
-        memo.set(key, hits);
+      let matches = memo.get(key);
+      if (!matches) {
+        matches = runSearch(treeDir, search);
+        memo.set(key, matches);
       }
-      return hits;
+      return matches;
     },
-    /** Distinct searches the generators asked for (prefetching does not count). */
     searches: () => asked.size,
-    /**
-     * Answers many whole-word, fixed-string searches with one rg run per few
-     * thousand words (patterns read from a file), attributing each line to
-     * the words among its submatches; the answers equal one run per word.
-     */
-    prefetchWords(args, words) {
-      if (!args.includes('--fixed-strings') || !args.includes('--word-regexp')) throw new Error('prefetchWords needs --fixed-strings --word-regexp');
-      const todo = [...new Set(words)].filter((w) => PLAIN_WORD.test(w) && !memo.has(searchKey({ args, pattern: w }))).sort();
+    prefetchWords(words) {
+      const todo = [...new Set(words)].filter((w) => PLAIN_WORD.test(w) && !memo.has(searchKey({ mode: 'word', pattern: w }))).sort();
       for (let start = 0; start < todo.length; start += WORDS_PER_RUN) {
         const chunk = todo.slice(start, start + WORDS_PER_RUN);
         const file = join(tmpdir(), `lmc-rg-words-${process.pid}-${randomBytes(6).toString('hex')}`);
         writeFileSync(file, `${chunk.join('\n')}\n`);
         const untrack = trackPath(file);
         try {
-          const byWord = new Map<string, GrepHit[]>(chunk.map((w) => [w, []]));
-          for (const event of runRg(treeDir, args, ['-f', file], `${chunk.length} words`)) {
-            for (const text of new Set(event.texts)) byWord.get(text)?.push({ file: event.file, line: event.line, text });
-          }
-          for (const [word, hits] of byWord) memo.set(searchKey({ args, pattern: word }), hits);
+          const byWord = new Map<string, RgMatch[]>(chunk.map((w) => [w, []]));
+          for (const m of runRg(treeDir, textSearchArgs('word'), ['-f', file], `${chunk.length} words`)) byWord.get(m.text)?.push(m);
+          for (const [word, matches] of byWord) memo.set(searchKey({ mode: 'word', pattern: word }), matches);
         } finally {
           rmSync(file, { force: true });
           untrack();

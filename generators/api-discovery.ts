@@ -269,20 +269,23 @@ export const apiDiscoveryGenerators: SubTypeGenerator[] = [
     category: 'ApiDiscovery',
     subType: 'disambiguate_by_module_path',
     goldSource: 'scip_roundtrip',
-    rationale: 'short names defined in 2+ modules, asked by the full id of one of them; exact_set of that id',
-    needs: 'a short name defined in two modules',
-    asks: { op: 'lookup', expected: 'exact_set' },
+    rationale: "short names defined at the top level of 2+ modules; contained_by the module meant; contains that module's symbol of the name, so the adapter must find it among the module's members",
+    needs: 'a short name defined at the top level of two modules',
+    asks: { op: 'contained_by', expected: 'contains' },
     candidates({ facts }) {
       const twinOf = (s: SymbolFact) => facts.filesOf(s.name).find((f) => f !== s.file);
       return facts
         .targets()
-        .filter((s) => s.kind !== 'module' && isTypeableName(s.name) && twinOf(s) !== undefined)
+        .filter((s) => s.kind !== 'module' && isTypeableName(s.name) && s.owner !== undefined && facts.symbol(s.owner)?.kind === 'module' && twinOf(s) !== undefined)
         .map(
-          candidate((s) => ({
-            intent: `Means the \`${s.name}\` of ${s.file} (${s.display}), not the one in ${twinOf(s)}; resolves it by full id`,
-            query: { op: 'lookup', name: s.id, bare_name: false },
-            expected: { kind: 'exact_set', stable_ids: [s.id] },
-          })),
+          candidate((s) => {
+            const module = facts.symbol(s.owner!)!;
+            return {
+              intent: `Means the \`${s.name}\` of module ${module.name}, not the one in ${twinOf(s)}; lists what ${module.name} defines to find it`,
+              query: { op: 'contained_by', sym_stable_id: module.id },
+              expected: { kind: 'contains', required: [s.id] },
+            };
+          }),
         );
     },
   },
@@ -296,7 +299,7 @@ export const apiDiscoveryGenerators: SubTypeGenerator[] = [
     candidates({ facts, rng }) {
       const candidates: Candidate[] = [];
       for (const file of facts.graph.files) {
-        if (facts.inTestFile(file) || !facts.fileSymbols(file).length) continue;
+        if (!facts.isTargetFile(file) || !facts.fileSymbols(file).length) continue;
         candidates.push({
           file,
           draft: () => {

@@ -1,7 +1,7 @@
 import type { SymbolFact } from '../graph/fact-graph.ts';
 import { hasSearchableName } from './completion.ts';
 import { fillTemplate } from '../core/languages.ts';
-import { grepDraft, REGEX_ARGS } from './grep.ts';
+import { regexSearch, textDraft } from './text.ts';
 import { candidate, MAX_ANSWER_SET, type SubTypeGenerator } from './types.ts';
 
 const withinLimit = (ids: string[]): boolean => ids.length > 0 && ids.length <= MAX_ANSWER_SET;
@@ -119,19 +119,18 @@ export const bugfixGenerators: SubTypeGenerator[] = [
     subType: 'call_sites_grep',
     goldSource: 'grep_compared',
     weight: 2,
-    rationale: "functions and methods whose short name (6+ letters) is unique in the corpus; callers answered by the symbols around the lines rg finds calling it (the language's call form, `name(`), minus the definition; exact_set. Disagreements with the index are listed in the manifest",
+    rationale: "functions and methods whose short name (6+ letters) is unique in the corpus; text_search in code for the language's call form (`name(`, Ruby's call without parentheses): the symbols whose code writes such a call, resolved or not; exact_set. A text question beside `callers`, which is the index's",
     needs: 'a function or method with a unique name that is called',
-    asks: { op: 'callers', expected: 'exact_set' },
-    candidates({ facts, grep }) {
+    idioms: ['callText'],
+    asks: { op: 'text_search', expected: 'exact_set' },
+    candidates({ facts, search }) {
       return facts
         .targets()
         .filter((s) => facts.isCallable(s) && hasSearchableName(facts, s, 6))
         .map(
           candidate((s) =>
-            grepDraft(facts, grep, { args: REGEX_ARGS, pattern: fillTemplate(facts.idioms.callText, { name: s.name }) }, {
-              intent: `Suspects ${s.display}; finds every place whose text calls \`${s.name}(\``,
-              query: { op: 'callers', sym_stable_id: s.id },
-              excludeDefinitionOf: s.id,
+            textDraft(facts, search, regexSearch(fillTemplate(facts.idioms.callText, { name: s.name }), 'code'), {
+              intent: `Suspects ${s.display}; lists every symbol whose code writes a call of \`${s.name}\` (comments and strings aside)`,
               maxAnswer: MAX_ANSWER_SET,
             })),
         );
@@ -141,19 +140,18 @@ export const bugfixGenerators: SubTypeGenerator[] = [
     category: 'BugFix',
     subType: 'error_wrapping',
     goldSource: 'grep_compared',
-    rationale: "exception classes used to wrap another error (the language's wrap form: `raise X(...) from e`, `new X(..., { cause })`); callers answered by the wrapping sites rg finds; exact_set",
+    rationale: "exception classes used to wrap another error; text_search in code for the language's wrap form (`raise X(...) from e`, `new X(..., { cause })`): the symbols that wrap an error in it; exact_set",
     needs: 'code that wraps one error in another',
     idioms: ['errors.wrap'],
-    asks: { op: 'callers', expected: 'exact_set' },
-    candidates({ facts, grep }) {
+    asks: { op: 'text_search', expected: 'exact_set' },
+    candidates({ facts, search }) {
       const wrap = facts.idioms.errors.wrap;
       return (wrap ? facts.targets(new Set(['class'])) : [])
         .filter((s) => facts.isException(s.id))
         .map(
           candidate((s) => {
-            return grepDraft(facts, grep, { args: REGEX_ARGS, pattern: fillTemplate(wrap!, { name: s.name }) }, {
-              intent: `Tracing where a low-level failure is re-raised as ${s.display}: lists every symbol that wraps an error in it`,
-              query: { op: 'callers', sym_stable_id: s.id },
+            return textDraft(facts, search, regexSearch(fillTemplate(wrap!, { name: s.name }), 'code'), {
+              intent: `Tracing where a low-level failure is re-raised as ${s.display}: lists every symbol whose code wraps an error in it`,
               maxAnswer: MAX_ANSWER_SET,
             });
           }),

@@ -2,7 +2,7 @@ import { typeKinds } from '../core/contract.ts';
 import { idiomRegExp } from '../core/languages.ts';
 import type { SymbolFact } from '../graph/fact-graph.ts';
 import type { Facts } from './facts.ts';
-import { grepDraft, textRefQuery, textRefSearch } from './grep.ts';
+import { textDraft, wordSearch } from './text.ts';
 import { candidate, MAX_ANSWER_SET, type Candidate, type SubTypeGenerator } from './types.ts';
 
 /** Names an agent would never type: constructors and other synthetic members. */
@@ -107,19 +107,29 @@ export const completionGenerators: SubTypeGenerator[] = [
     category: 'Completion',
     subType: 'signature_recall',
     goldSource: 'scip_roundtrip',
-    rationale: 'functions and methods whose indexer recorded a signature; the full id is looked up, so exact_symbol is the complete answer',
+    rationale: 'functions and methods whose indexer recorded a signature, remembered by short name and kind only (the signature is in the intent, not the query); exact_set over every symbol of that name and kind, so the adapter must resolve the name',
     needs: 'a function or method with a recorded signature',
-    asks: { op: 'lookup', expected: 'exact_symbol' },
+    asks: { op: 'lookup', expected: 'exact_set' },
     candidates({ facts }) {
+      const seen = new Set<string>();
       return facts
         .targets(new Set(['function', 'method']))
-        .filter((s) => s.signature && isTypeableName(s.name))
+        .filter((s) => {
+          const key = `${s.kind} ${s.name}`;
+          if (!s.signature || !isTypeableName(s.name) || seen.has(key)) return false;
+          seen.add(key);
+          return true;
+        })
         .map(
-          candidate((s) => ({
-            intent: `About to call ${s.display} as \`${s.signature}\` and confirms that exact symbol exists`,
-            query: { op: 'lookup', name: s.id, bare_name: false },
-            expected: { kind: 'exact_symbol', stable_id: s.id },
-          })),
+          candidate((s) => {
+            const ids = facts.lookupBare(s.name, s.kind);
+            if (ids.length > MAX_ANSWER_SET) return undefined;
+            return {
+              intent: `Remembers a ${s.kind} \`${s.name}\` written \`${s.signature}\` and needs its id${ids.length > 1 ? ` (${ids.length} ${s.kind}s share the name; all are expected)` : ''}`,
+              query: { op: 'lookup', name: s.name, bare_name: true, kind: s.kind },
+              expected: { kind: 'exact_set', stable_ids: ids },
+            };
+          }),
         );
     },
   },
@@ -132,7 +142,7 @@ export const completionGenerators: SubTypeGenerator[] = [
     asks: { op: 'file_symbols', expected: 'contains' },
     candidates({ facts, rng }) {
       return facts.graph.files
-        .filter((file) => !facts.inTestFile(file) && facts.fileSymbols(file).length > 0)
+        .filter((file) => facts.isTargetFile(file) && facts.fileSymbols(file).length > 0)
         .map((file) => ({
           file,
           draft: () => {
@@ -179,20 +189,18 @@ export const completionGenerators: SubTypeGenerator[] = [
     category: 'Completion',
     subType: 'usage_examples',
     goldSource: 'grep_compared',
-    rationale: 'types with a unique name of 5+ letters; lookup kind text_ref of the name minus its definition line, answered by rg: existing code to copy a construction from; exact_set',
+    rationale: 'types with a unique name of 5+ letters; text_search of the word in code (its definition is no mention): existing code to copy a construction from; exact_set',
     needs: 'a uniquely named type mentioned elsewhere',
-    asks: { op: 'lookup', expected: 'exact_set' },
+    asks: { op: 'text_search', expected: 'exact_set' },
     weight: 2,
-    candidates({ facts, grep }) {
+    candidates({ facts, search }) {
       return facts
         .targets(typeKinds)
         .filter((s) => hasSearchableName(facts, s, 5))
         .map(
           candidate((s) =>
-            grepDraft(facts, grep, textRefSearch(s.name), {
-              intent: `About to use ${s.display}: lists every symbol whose code already mentions \`${s.name}\`, to copy how it is built`,
-              query: textRefQuery(s.name),
-              excludeDefinitionOf: s.id,
+            textDraft(facts, search, wordSearch(s.name, 'code'), {
+              intent: `About to use ${s.display}: lists every symbol whose code (not its comments or strings) already mentions \`${s.name}\`, to copy how it is used`,
               maxAnswer: MAX_ANSWER_SET,
             })),
         );

@@ -1,5 +1,5 @@
 import { fillTemplate } from '../core/languages.ts';
-import { grepDraft, REGEX_ARGS, textRefQuery, textRefSearch } from './grep.ts';
+import { regexSearch, textDraft, wordSearch } from './text.ts';
 import { candidate, MAX_ANSWER_SET, type SubTypeGenerator } from './types.ts';
 
 export const controlFlowGenerators: SubTypeGenerator[] = [
@@ -7,19 +7,18 @@ export const controlFlowGenerators: SubTypeGenerator[] = [
     category: 'ControlFlow',
     subType: 'exception_raisers',
     goldSource: 'grep_compared',
-    rationale: "exception classes; `callers` of the class answered by the symbols around the lines rg finds raising it (the language's raise form: `raise X`, `throw new X`, `Err(X…)`, `return &X{…}`); exact_set",
+    rationale: "exception classes; text_search in code for the language's raise form (`raise X`, `throw new X`, `Err(X…)`, `return &X{…}`): the symbols that raise or throw it; exact_set",
     needs: 'an exception class that is raised or thrown somewhere',
     idioms: ['errors.raise'],
-    asks: { op: 'callers', expected: 'exact_set' },
-    candidates({ facts, grep }) {
+    asks: { op: 'text_search', expected: 'exact_set' },
+    candidates({ facts, search }) {
       const raise = facts.idioms.errors.raise;
       return (raise ? facts.targets(new Set(['class'])) : [])
         .filter((s) => facts.isException(s.id))
         .map(
           candidate((s) =>
-            grepDraft(facts, grep, { args: REGEX_ARGS, pattern: fillTemplate(raise!, { name: s.name }) }, {
-              intent: `Triaging an error of type ${s.display}: lists every symbol that raises or throws it`,
-              query: { op: 'callers', sym_stable_id: s.id },
+            textDraft(facts, search, regexSearch(fillTemplate(raise!, { name: s.name }), 'code'), {
+              intent: `Triaging an error of type ${s.display}: lists every symbol whose code raises or throws it`,
               maxAnswer: MAX_ANSWER_SET,
             })),
         );
@@ -53,15 +52,16 @@ export const controlFlowGenerators: SubTypeGenerator[] = [
     category: 'ControlFlow',
     subType: 'thrown_error_codes',
     goldSource: 'grep_compared',
-    rationale: "errors thrown through something other than a corpus class (error-code factories such as `throw new FST_ERR_X()`, or `raise errors.X(...)`: the language's raise-a-call form), found by rg; lookup kind text_ref of the name; exact_set",
+    rationale: "errors thrown through something other than a corpus class (error-code factories such as `throw new FST_ERR_X()`, or `raise errors.X(...)`: the language's raise-a-call form, found in code); text_search of the name in code; exact_set",
     needs: 'a `throw new X(` or `raise X(` whose X is not a corpus class',
     idioms: ['errors.raiseCall'],
-    asks: { op: 'lookup', expected: 'exact_set' },
-    candidates({ facts, grep }) {
+    asks: { op: 'text_search', expected: 'exact_set' },
+    candidates({ facts, search }) {
       // One search over the corpus finds every candidate name; each is then counted by its own search when drafted.
       const names = new Map<string, string>();
       const raiseCall = facts.idioms.errors.raiseCall;
-      for (const hit of raiseCall ? grep({ args: REGEX_ARGS, pattern: raiseCall }) : []) {
+      for (const hit of raiseCall ? search(regexSearch(raiseCall, 'code')) : []) {
+        if (hit.syntax !== 'code') continue;
         const name = /([A-Za-z_$][\w$]*)\($/.exec(hit.text)?.[1];
         if (!name || name.length < 5 || facts.inTestFile(hit.file) || facts.byName.get(name)?.some((s) => s.kind === 'class')) continue;
         if (!names.has(name)) names.set(name, hit.file);
@@ -69,9 +69,8 @@ export const controlFlowGenerators: SubTypeGenerator[] = [
       return [...names.entries()].sort().map(([name, file]) => ({
         file,
         draft: () =>
-          grepDraft(facts, grep, textRefSearch(name), {
-            intent: `A log shows the error \`${name}\`; lists every symbol whose code mentions it (where it is defined, thrown or handled)`,
-            query: textRefQuery(name),
+          textDraft(facts, search, wordSearch(name, 'code'), {
+            intent: `A log shows the error \`${name}\`; lists every symbol whose code mentions it (where it is thrown, wrapped or handled)`,
             maxAnswer: MAX_ANSWER_SET,
           }),
       }));

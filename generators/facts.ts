@@ -1,8 +1,8 @@
-import type { GrepHit } from '../evidence/ripgrep.ts';
-import { callableKinds, typeKinds, type Query, type SymbolKind } from '../core/contract.ts';
+import { callableKinds, typeKinds, type Query, type SymbolKind, type TextScope } from '../core/contract.ts';
 import { sortedUnique } from '../core/collections.ts';
 import { matchesAny, type Idioms, type Language } from '../core/languages.ts';
 import type { FactGraph, Range, SymbolFact } from '../graph/fact-graph.ts';
+import type { TextMatch } from './types.ts';
 import { parseSymbol } from '../graph/symbols.ts';
 
 /**
@@ -57,16 +57,38 @@ export class Facts {
     return best?.id ?? this.moduleOfFile.get(file);
   }
 
-  /** grep hits → the sorted set of symbols they belong to, minus hits on the line that defines `excludeDefinitionOf`. */
-  mapHits(hits: GrepHit[], excludeDefinitionOf?: string): string[] {
-    const skip = excludeDefinitionOf ? this.symbol(excludeDefinitionOf) : undefined;
+  /**
+   * A text search's matches → its answer (docs/query-semantics.md, "text_search"): matches outside
+   * code dropped unless the scope is `any`, matches on a definition's own name dropped, each other
+   * match credited to the symbol around its line; sorted.
+   */
+  answerText(matches: readonly TextMatch[], scope: TextScope): string[] {
     const out = new Set<string>();
-    for (const h of hits) {
-      if (skip && h.file === skip.file && h.line === skip.range[0] + 1) continue;
-      const id = this.symbolAtLine(h.file, h.line);
+    for (const m of matches) {
+      if (scope === 'code' && m.syntax !== 'code') continue;
+      if (this.onDefinitionName(m)) continue;
+      const id = this.symbolAtLine(m.file, m.line);
       if (id) out.add(id);
     }
     return [...out].sort();
+  }
+
+  /** Whether a match overlaps the name of any definition of an own symbol (every one of a symbol defined twice). */
+  private onDefinitionName(m: TextMatch): boolean {
+    const sites = this.graph.definitionSites.get(m.file);
+    if (!sites) return false;
+    const line = m.line - 1;
+    let lo = 0;
+    let hi = sites.length / 3;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (sites[3 * mid]! < line) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let i = 3 * lo; i < sites.length && sites[i] === line; i += 3) {
+      if (sites[i + 1]! < m.end && m.start < sites[i + 2]!) return true;
+    }
+    return false;
   }
 
   /** The module symbol defined by a file, if the index has one. */
@@ -78,12 +100,16 @@ export class Facts {
     return this.graph.symbols.get(id);
   }
 
-  /** Symbols a question may be about: the corpus's own, outside test code (answers still include test code). Memoised per kind set. */
+  /**
+   * Symbols a question may be about: the corpus's own, outside test code, and outside generated code
+   * and example programs unless those make up most of the corpus (answers still include all of them).
+   * Memoised per kind set.
+   */
   targets(kinds?: ReadonlySet<SymbolKind>): readonly SymbolFact[] {
     const key = `targets ${kinds ? [...kinds].sort().join(' ') : '*'}`;
     let list = this.kindMemo.get(key);
     if (!list) {
-      list = this.all(kinds).filter((s) => !this.inTestFile(s.file));
+      list = this.all(kinds).filter((s) => this.isTargetFile(s.file));
       this.kindMemo.set(key, list);
     }
     return list;
@@ -99,6 +125,22 @@ export class Facts {
     return test;
   }
   private readonly testFiles = new Map<string, boolean>();
+
+  /** A file questions may be about: not test code, and not generated or an example unless most of the corpus is. */
+  isTargetFile(file: string): boolean {
+    return !this.inTestFile(file) && !this.peripheral().has(file);
+  }
+
+  /** Generated files and example programs (by the language's idioms), when they are less than half the corpus's files. */
+  private peripheral(): ReadonlySet<string> {
+    if (!this.peripheralFiles) {
+      const patterns = [...this.idioms.generatedFiles, ...this.idioms.exampleFiles];
+      const files = this.graph.files.filter((f) => matchesAny(patterns, f));
+      this.peripheralFiles = new Set(2 * files.length < this.graph.files.length ? files : []);
+    }
+    return this.peripheralFiles;
+  }
+  private peripheralFiles?: Set<string>;
 
   /** Every own symbol of these kinds (all kinds when none given), in id order. Memoised per kind set: each sub-type asks. */
   all(kinds?: ReadonlySet<SymbolKind>): readonly SymbolFact[] {
@@ -276,12 +318,11 @@ export class Facts {
 
   /**
    * The answer the index gives to a query, per docs/query-semantics.md; undefined
-   * for `text_ref` lookups, which only a recorded search can answer.
+   * for `text_search`, which a search of the tree answers (answerText).
    */
   answer(query: Query): string[] | undefined {
     switch (query.op) {
       case 'lookup':
-        if (query.kind === 'text_ref') return undefined;
         return query.bare_name ? this.lookupBare(query.name, query.kind) : this.lookupExact(query.name, query.kind);
       case 'callers':
         return this.callers(query.sym_stable_id);
@@ -295,6 +336,8 @@ export class Facts {
         return this.orphans(query.kind);
       case 'file_symbols':
         return this.fileSymbols(query.file_path);
+      case 'text_search':
+        return undefined;
     }
   }
 

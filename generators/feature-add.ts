@@ -1,6 +1,31 @@
+import { idiomRegExp } from '../core/languages.ts';
+import type { SymbolFact } from '../graph/fact-graph.ts';
+import type { Facts } from './facts.ts';
 import { candidate, MAX_ANSWER_SET, type SubTypeGenerator } from './types.ts';
 
 const REGISTRATION = /^(register|add|use|decorate|on|hook|route|plugin|mount|install|bind|provide|subscribe)([A-Z_]|$)/;
+
+/**
+ * Whether a recorded signature has the shape of a registration point: it takes something to register
+ * (a parameter besides the receiver the language writes first) and does not answer a yes/no question.
+ */
+function registrationShaped(facts: Facts, s: SymbolFact): boolean {
+  const { receiver, returns, booleanTypes } = facts.idioms.signatures;
+  const signature = s.signature;
+  const open = signature?.indexOf('(') ?? -1;
+  if (!signature || open < 0) return false;
+  let depth = 0;
+  let close = -1;
+  for (let i = open; i < signature.length && close < 0; i++) {
+    if (signature[i] === '(') depth += 1;
+    else if (signature[i] === ')' && --depth === 0) close = i;
+  }
+  if (close < 0) return false;
+  const params = signature.slice(open + 1, close).replace(receiver ? idiomRegExp(receiver) : /^$/, '');
+  if (!params.trim()) return false;
+  const returned = returns ? idiomRegExp(returns).exec(signature)?.groups?.type : undefined;
+  return !(returned && booleanTypes.includes(returned));
+}
 
 export const featureAddGenerators: SubTypeGenerator[] = [
   {
@@ -31,13 +56,13 @@ export const featureAddGenerators: SubTypeGenerator[] = [
     category: 'FeatureAdd',
     subType: 'registration_call_sites',
     goldSource: 'scip_roundtrip',
-    rationale: 'callables named like registration or DI entry points (register*, add*, use*, decorate*, on*, hook*, …); callers; exact_set over every registration site',
-    needs: 'a registration-style function or method that something calls',
+    rationale: "callables named like registration or DI entry points (register*, add*, use*, decorate*, on*, hook*, …) whose recorded signature has the shape of one: it takes an argument besides its receiver and returns no boolean (by the language's signature idioms); callers; exact_set over every registration site",
+    needs: 'a registration-style function or method, shaped like one by its recorded signature, that something calls',
     asks: { op: 'callers', expected: 'exact_set' },
     candidates({ facts }) {
       return facts
         .targets()
-        .filter((s) => facts.isCallable(s) && REGISTRATION.test(s.name) && facts.callersComplete(s.id))
+        .filter((s) => facts.isCallable(s) && REGISTRATION.test(s.name) && registrationShaped(facts, s) && facts.callersComplete(s.id))
         .filter((s) => facts.callers(s.id).length > 0 && facts.callers(s.id).length <= MAX_ANSWER_SET)
         .map(
           candidate((s) => ({
@@ -83,7 +108,7 @@ export const featureAddGenerators: SubTypeGenerator[] = [
     asks: { op: 'file_symbols', expected: 'contains' },
     candidates({ facts }) {
       return facts.graph.files
-        .filter((f) => !facts.inTestFile(f) && facts.fileSymbols(f).some((id) => facts.calledFromTests().has(id)))
+        .filter((f) => facts.isTargetFile(f) && facts.fileSymbols(f).some((id) => facts.calledFromTests().has(id)))
         .map((source) => ({
           file: source,
           draft: () => {

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { canonicalJson } from '../core/canonical-json.ts';
 import type { Language } from '../core/languages.ts';
-import type { GrepHit, GrepSearch } from '../evidence/ripgrep.ts';
 import type { FactGraph } from '../graph/fact-graph.ts';
 import { apiDiscoveryGenerators } from './api-discovery.ts';
 import { bugfixGenerators } from './bugfix.ts';
@@ -14,7 +13,7 @@ import { refactorGenerators } from './refactor.ts';
 import { createRng, spreadAcrossFiles } from './sampling.ts';
 import { testGenGenerators } from './testgen.ts';
 import { categories, categoryWeights, type Category, type Scenario } from '../core/contract.ts';
-import { CATEGORY_MINIMUM, type Draft, type SubTypeGenerator } from './types.ts';
+import { CATEGORY_MINIMUM, type Draft, type GeneratorContext, type SubTypeGenerator } from './types.ts';
 
 /** Bumped whenever a generator's output for the same facts changes; recorded in every manifest. */
 export const GENERATOR_VERSION = '3.0.0';
@@ -50,7 +49,8 @@ export interface GenerationInput {
   language: Language;
   seed: number;
   budget: number;
-  grep: (search: GrepSearch) => GrepHit[];
+  /** The classified matches of a text search over the corpus tree (generators/types.ts). */
+  search: GeneratorContext['search'];
   /** Canonical queries already asked elsewhere (manual overlays, contributor specs): never generated again. */
   reserved?: ReadonlySet<string>;
 }
@@ -105,7 +105,7 @@ export function generateScenarios(graph: FactGraph, input: GenerationInput): Gen
     const members = generators
       .filter((g) => g.category === category)
       .map((g) => {
-        const candidates = g.candidates({ facts, rng: createRng(input.seed, `drafts:${g.subType}`), grep: input.grep });
+        const candidates = g.candidates({ facts, rng: createRng(input.seed, `drafts:${g.subType}`), search: input.search });
         return { g, queue: spreadAcrossFiles(candidates, createRng(input.seed, `order:${g.subType}`)), next: 0, emitted: 0 };
       });
     /** The member's next fresh question, drafting candidates in order until one is. */
@@ -162,6 +162,5 @@ function toScenario(g: SubTypeGenerator, draft: Draft): Scenario {
     query: draft.query,
     expected: draft.expected,
     gold_source: g.goldSource,
-    ...(draft.grep ? { grep: draft.grep } : {}),
   };
 }

@@ -1,13 +1,12 @@
 import { z } from 'zod/v4';
-import type { GrepHit, GrepSearch } from '../evidence/ripgrep.ts';
 import { PipelineError } from '../core/errors.ts';
 import { issueWords } from '../core/zod-issues.ts';
 import { canonicalJson } from '../core/canonical-json.ts';
-import { categories, expectedSchema, intentSchema, querySchema, subTypeSchema, TEXT_REF_KIND, type Scenario } from '../core/contract.ts';
+import { categories, expectedSchema, intentSchema, querySchema, subTypeSchema, textScopes, type Scenario, type TextSearchQuery } from '../core/contract.ts';
 import { scenarioId } from './index.ts';
 import type { Facts } from './facts.ts';
-import { textRefQuery, textRefSearch } from './grep.ts';
-import { MAX_ANSWER_SET } from './types.ts';
+import { wordSearch } from './text.ts';
+import { MAX_ANSWER_SET, type TextMatch } from './types.ts';
 
 export const manualEntrySchema = z
   .object({ category: z.enum(categories), sub_type: subTypeSchema, intent: intentSchema, query: querySchema, expected: expectedSchema })
@@ -21,6 +20,8 @@ export const specEntrySchema = z
     intent: intentSchema,
     /** A literal word or dotted name; matched whole-word, case-sensitive. */
     text: z.string().min(2).regex(/^[^\s]+$/, 'must be one word or dotted name, without spaces'),
+    /** Count mentions in code only (the default), or in comments and strings too; the intent must say which. */
+    in: z.enum(textScopes).default('code'),
   })
   .strict();
 export const specFileSchema = z.array(specEntrySchema);
@@ -43,7 +44,7 @@ export function compileManual(raw: unknown, file: string, facts: Facts): Scenari
   const seen = new Map<string, number>();
   return parsed.data.map((entry, i) => {
     const where = (msg: string) => new PipelineError(`entry ${i + 1} (${entry.sub_type}): ${msg}`, { file });
-    if (entry.query.op === 'lookup' && entry.query.kind === TEXT_REF_KIND) throw where('text_ref lookups come from a search; write them as a spec under scenarios/specs/');
+    if (entry.query.op === 'text_search') throw where('text_search questions come from a search; write them as a spec under scenarios/specs/');
     const ids = [
       ...('sym_stable_id' in entry.query ? [entry.query.sym_stable_id] : []),
       ...(entry.expected.kind === 'exact_set' ? entry.expected.stable_ids : entry.expected.kind === 'contains' ? entry.expected.required : [entry.expected.stable_id]),
@@ -78,17 +79,16 @@ export function compileManual(raw: unknown, file: string, facts: Facts): Scenari
 }
 
 /** Contributor specs: a word to search for, turned into a grep_compared scenario with a computed answer. */
-export function compileSpecs(raw: unknown, file: string, facts: Facts, grep: (s: GrepSearch) => GrepHit[]): Scenario[] {
+export function compileSpecs(raw: unknown, file: string, facts: Facts, search: (query: TextSearchQuery) => readonly TextMatch[]): Scenario[] {
   const parsed = specFileSchema.safeParse(raw);
   if (!parsed.success) throw zodProblem(file, parsed.error);
   const seen = new Map<string, number>();
   return parsed.data.map((entry, i) => {
     const where = (msg: string) => new PipelineError(`entry ${i + 1} (${entry.text}): ${msg}`, { file });
-    const search = textRefSearch(entry.text);
-    const ids = facts.mapHits(grep(search));
-    if (ids.length === 0) throw where('matches nothing in this corpus');
+    const query = wordSearch(entry.text, entry.in);
+    const ids = facts.answerText(search(query), query.in);
+    if (ids.length === 0) throw where(`matches nothing in this corpus's ${entry.in === 'code' ? 'code' : 'text'}`);
     if (ids.length > MAX_ANSWER_SET) throw where(`matches ${ids.length} symbols (more than ${MAX_ANSWER_SET}); use a more specific word`);
-    const query = textRefQuery(entry.text);
     const key = canonicalJson(query);
     if (seen.has(key)) throw where(`searches the same text as entry ${seen.get(key)}`);
     seen.set(key, i + 1);
@@ -100,7 +100,6 @@ export function compileSpecs(raw: unknown, file: string, facts: Facts, grep: (s:
       query,
       expected: { kind: 'exact_set', stable_ids: ids },
       gold_source: 'grep_compared',
-      grep: { pattern: search.pattern, args: search.args },
       origin: { file, entry: i + 1 },
     };
   });

@@ -1,7 +1,7 @@
 import { symbolKinds } from '../core/contract.ts';
 import { hasSearchableName } from './completion.ts';
-import { grepDraft, textRefQuery, textRefSearch } from './grep.ts';
-import { candidate, MAX_ANSWER_SET, type Candidate, type SubTypeGenerator } from './types.ts';
+import { textDraft, wordSearch } from './text.ts';
+import { candidate, MAX_ANSWER_SET, MAX_MEMBER_SET, type Candidate, type SubTypeGenerator } from './types.ts';
 
 const withinLimit = (ids: string[]): boolean => ids.length > 0 && ids.length <= MAX_ANSWER_SET;
 
@@ -10,13 +10,13 @@ export const refactorGenerators: SubTypeGenerator[] = [
     category: 'Refactor',
     subType: 'methods_of_class',
     goldSource: 'scip_roundtrip',
-    rationale: 'classes and interfaces with 1..40 direct members; exact_set over all of them (the reference set truncated these to 5)',
-    needs: 'a class or interface with 1..40 members',
+    rationale: 'classes and interfaces with 1..300 direct members, the central types with hundreds included; exact_set over all of them (the reference set truncated these to 5)',
+    needs: 'a class or interface with 1..300 members',
     asks: { op: 'contained_by', expected: 'exact_set' },
     candidates({ facts }) {
       return facts
         .targets(new Set(['class', 'interface']))
-        .filter((s) => withinLimit(facts.members(s.id)))
+        .filter((s) => facts.members(s.id).length > 0 && facts.members(s.id).length <= MAX_MEMBER_SET)
         .map(
           candidate((s) => ({
             intent: `Renaming ${s.display}: lists every method and field declared directly in it`,
@@ -74,13 +74,14 @@ export const refactorGenerators: SubTypeGenerator[] = [
     category: 'Refactor',
     subType: 'dead_exports',
     goldSource: 'scip_roundtrip',
-    rationale: 'one question per callable kind whose uncalled set has 1..40 members; exact_set over the whole set',
+    rationale: 'one question per kind, function and method (not constructor: classes are constructed through variables no index follows), whose uncalled set has 1..40 members all named by no unresolved call; exact_set over the whole set',
     needs: 'a callable kind whose uncalled set has 1..40 members',
     asks: { op: 'orphans', expected: 'exact_set' },
     candidates({ facts }) {
       const candidates: Candidate[] = [];
       for (const kind of symbolKinds) {
-        if (!['function', 'method', 'constructor'].includes(kind)) continue;
+        // Constructors are reached through their class, often by a variable holding it (`route_class(...)`), which no index records as a call: an uncalled constructor is no evidence of dead code.
+        if (!['function', 'method'].includes(kind)) continue;
         const orphans = facts.orphans(kind);
         if (!withinLimit(orphans) || !orphans.every((id) => facts.callersComplete(id))) continue;
         const example = facts.symbol(orphans[0]!)!;
@@ -100,13 +101,13 @@ export const refactorGenerators: SubTypeGenerator[] = [
     category: 'Refactor',
     subType: 'enum_variants',
     goldSource: 'scip_roundtrip',
-    rationale: 'enums with 1..40 members; contained_by; exact_set over every variant',
-    needs: 'an enum',
+    rationale: 'enums with 1..40 members that are all variants (an enum with methods of its own, such as a Rust enum with an impl, is not asked: contained_by would list the methods too); exact_set over every variant',
+    needs: 'an enum whose members are all variants',
     asks: { op: 'contained_by', expected: 'exact_set' },
     candidates({ facts }) {
       return facts
         .targets(new Set(['enum']))
-        .filter((s) => withinLimit(facts.members(s.id)))
+        .filter((s) => withinLimit(facts.members(s.id)) && facts.members(s.id).every((m) => facts.symbol(m)?.kind === 'enum_member'))
         .map(
           candidate((s) => ({
             intent: `Renaming a variant of ${s.display}: lists every variant it declares`,
@@ -145,20 +146,18 @@ export const refactorGenerators: SubTypeGenerator[] = [
     category: 'Refactor',
     subType: 'rename_text_sites',
     goldSource: 'grep_compared',
-    rationale: 'functions and methods with a unique name of 6+ letters; lookup kind text_ref of the name minus its definition line, answered by rg: every place a rename must also touch, strings and comments included; exact_set',
+    rationale: 'functions and methods with a unique name of 6+ letters; text_search of the word anywhere, comments and strings included (its definitions are no mention): every place a rename must also touch; exact_set',
     needs: 'a uniquely named function or method mentioned elsewhere',
-    asks: { op: 'lookup', expected: 'exact_set' },
+    asks: { op: 'text_search', expected: 'exact_set' },
     weight: 2,
-    candidates({ facts, grep }) {
+    candidates({ facts, search }) {
       return facts
         .targets()
         .filter((s) => facts.isCallable(s) && hasSearchableName(facts, s, 6))
         .map(
           candidate((s) =>
-            grepDraft(facts, grep, textRefSearch(s.name), {
-              intent: `Renaming ${s.display}: lists every symbol whose text mentions \`${s.name}\`, so no string, comment or call is missed`,
-              query: textRefQuery(s.name),
-              excludeDefinitionOf: s.id,
+            textDraft(facts, search, wordSearch(s.name, 'any'), {
+              intent: `Renaming ${s.display}: lists every symbol whose text mentions \`${s.name}\`, in code, comments or strings, so no call, docstring or message is missed`,
               maxAnswer: MAX_ANSWER_SET,
             })),
         );

@@ -1,18 +1,18 @@
-import { grepDraft, REGEX_ARGS, textRefQuery, textRefSearch } from './grep.ts';
+import { regexSearch, textDraft, wordSearch } from './text.ts';
 import { candidate, MAX_ANSWER_SET, type Candidate, type GeneratorContext, type SubTypeGenerator } from './types.ts';
 
 /** One candidate per idiom of the language's test libraries that some test file uses; the first search finds where, and drafting reuses it. */
 function idiomCandidates(idioms: readonly string[], what: string, ctx: GeneratorContext): Candidate[] {
   const candidates: Candidate[] = [];
   for (const idiom of idioms) {
-    const testHit = ctx.grep(textRefSearch(idiom)).find((h) => ctx.facts.inTestFile(h.file));
+    const query = wordSearch(idiom, 'code');
+    const testHit = ctx.search(query).find((h) => h.syntax === 'code' && ctx.facts.inTestFile(h.file));
     if (!testHit) continue;
     candidates.push({
       file: testHit.file,
       draft: () =>
-        grepDraft(ctx.facts, ctx.grep, textRefSearch(idiom), {
-          intent: `Writing a test in the house style: lists every symbol that uses \`${idiom}\` (${what})`,
-          query: textRefQuery(idiom),
+        textDraft(ctx.facts, ctx.search, query, {
+          intent: `Writing a test in the house style: lists every symbol whose code uses \`${idiom}\` (${what})`,
           maxAnswer: MAX_ANSWER_SET,
         }),
     });
@@ -51,10 +51,11 @@ export const testGenGenerators: SubTypeGenerator[] = [
     rationale: "test fixtures (a definition right under a fixture marker of the language's idioms, such as `@pytest.fixture`, found with rg) and test-code helpers called by 2+ tests; lookup by short name; exact_set over every function of that name",
     needs: 'a test fixture or a test helper shared by two tests',
     asks: { op: 'lookup', expected: 'exact_set' },
-    candidates({ facts, grep }) {
+    candidates({ facts, search }) {
       const picked = new Map<string, string>();
       for (const marker of facts.idioms.tests.fixtureMarkers) {
-        for (const hit of grep({ args: REGEX_ARGS, pattern: marker.pattern })) {
+        for (const hit of search(regexSearch(marker.pattern, 'code'))) {
+          if (hit.syntax !== 'code') continue;
           const below = facts.fileSymbols(hit.file).map((id) => facts.symbol(id)!).find((s) => s.range[0] === hit.line && s.kind === 'function');
           if (below) picked.set(below.id, marker.is);
         }
@@ -104,20 +105,20 @@ export const testGenGenerators: SubTypeGenerator[] = [
     category: 'TestGen',
     subType: 'mock_stub_pattern',
     goldSource: 'grep_compared',
-    rationale: 'mock and stub idioms the test code uses; lookup kind text_ref of the idiom, answered by rg; exact_set',
+    rationale: 'mock and stub idioms the test code uses; text_search of the idiom in code; exact_set',
     needs: 'a test that mocks or stubs with a known library idiom',
     idioms: ['tests.mocks'],
-    asks: { op: 'lookup', expected: 'exact_set' },
+    asks: { op: 'text_search', expected: 'exact_set' },
     candidates: (ctx) => idiomCandidates(ctx.facts.idioms.tests.mocks, 'a mocking idiom', ctx),
   },
   {
     category: 'TestGen',
     subType: 'assertion_idiom',
     goldSource: 'grep_compared',
-    rationale: 'exception and deep-equality assertion idioms the test code uses; lookup kind text_ref, answered by rg; exact_set',
+    rationale: 'exception and deep-equality assertion idioms the test code uses; text_search of the idiom in code; exact_set',
     needs: 'a test using a known assertion idiom',
     idioms: ['tests.assertions'],
-    asks: { op: 'lookup', expected: 'exact_set' },
+    asks: { op: 'text_search', expected: 'exact_set' },
     candidates: (ctx) => idiomCandidates(ctx.facts.idioms.tests.assertions, 'an assertion idiom', ctx),
   },
 ];

@@ -1,15 +1,16 @@
 import type { Facts } from './facts.ts';
-import type { GrepHit, GrepSearch } from '../evidence/ripgrep.ts';
+import type { TextMatch } from '../evidence/syntax.ts';
 import type { Rng } from './sampling.ts';
-import type { Category, Expected, GoldSource, GrepProvenance, Query } from '../core/contract.ts';
+import type { Category, Expected, GoldSource, Query, TextSearchQuery } from '../core/contract.ts';
 
 /** A scenario before the pipeline gives it an id. */
 export interface Draft {
   intent: string;
   query: Query;
   expected: Expected;
-  grep?: GrepProvenance;
 }
+
+export type { TextMatch };
 
 /**
  * A question a sub-type may ask, drafted only when the sampler reaches it: a
@@ -51,8 +52,8 @@ export function candidate<T extends { file: string }>(draft: (target: T) => Draf
 export interface GeneratorContext {
   facts: Facts;
   rng: Rng;
-  /** Answers a ripgrep search over the corpus tree (memoised); injected so generators stay testable without a tree. */
-  grep: (search: GrepSearch) => GrepHit[];
+  /** The matches of a text search over the corpus tree, classified (memoised); injected so generators stay testable without a tree. */
+  search: (query: TextSearchQuery) => readonly TextMatch[];
 }
 
 /** One sub-type: a pure function from the fact graph to every question it could honestly ask. */
@@ -76,6 +77,12 @@ export interface SubTypeGenerator {
 
 /** Answer sets bigger than this are not realistic questions: such targets are skipped, never truncated. */
 export const MAX_ANSWER_SET = 40;
+
+/**
+ * "Every member of this type" is asked up to this many members: the central types of a corpus
+ * (gin's Context, clap's Command, FastifyInstance) are the ones an agent most needs listed whole.
+ */
+export const MAX_MEMBER_SET = 300;
 
 /** Categories aim for this many scenarios (a worst-case 95% interval of about ±10 points) where the corpus has the material. */
 export const CATEGORY_MINIMUM = 100;

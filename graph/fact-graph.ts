@@ -1,8 +1,11 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { isLocalSymbol, ownerSymbol, parseSymbol, type ParsedSymbol } from './symbols.ts';
 import { readCompactDocuments, SymbolRole } from './scip-reader.ts';
 import { SymbolTable } from './symbol-table.ts';
 import { compareStrings, sortedUnique } from '../core/collections.ts';
 import { callableKinds, scipKindNames, type SymbolKind } from '../core/contract.ts';
+import { idiomRegExp, type Idioms } from '../core/languages.ts';
 
 /** [startLine, startChar, endLine, endChar], zero-based, as SCIP counts. */
 export type Range = [number, number, number, number];
@@ -41,11 +44,24 @@ export interface FactGraph {
   /** file → every own non-module definition occurrence with an enclosing range (overloads included), by start. */
   scopes: Map<string, Array<{ id: string; enclosingRange: Range }>>;
   /**
+   * file → the name range of every definition occurrence of an own non-module symbol (overloads,
+   * `#[cfg]` copies and build-tag twins included) as flat [line, startChar, endChar] triples, by
+   * position; a definition spanning lines ends at the end of its first line. A text match on one of
+   * these is no mention (docs/query-semantics.md, "text_search").
+   */
+  definitionSites: Map<string, number[]>;
+  /**
    * Calls the indexer could not resolve (a syntactic indexer records each as a reference to an
    * undefined local named after the callee): the callee names, and the own symbols whose bodies
    * hold one. Empty for compiler-grade indexes.
    */
   unresolved: { names: Set<string>; bodies: Set<string> };
+  /**
+   * How many references inside own bodies the index binds to an own callable (call edges counted
+   * with repeats), and how many calls it left unresolved: the call-resolution rate is
+   * resolved / (resolved + unresolved). A compiler-grade index leaves none unresolved.
+   */
+  callSites: { resolved: number; unresolved: number };
 }
 
 /** Occurrence i's range from a compact document's flat array, given the length SCIP gave it. */
@@ -150,7 +166,13 @@ function positionWithin(line: number, char: number, r: Range): boolean {
  * reference costs two numbers; pairs become call edges once every
  * definition is known, sorted numerically by the rank of each id.
  */
-export async function buildFactGraph(indexPath: string, project: { name: string }): Promise<FactGraph> {
+/**
+ * `source`, when given, is the indexed tree and the language's construction form
+ * (idioms.constructs): a reference to an own class written as a construction there
+ * (`Store(...)`, `new Store(...)`) counts as a call of the class's constructors.
+ */
+export async function buildFactGraph(indexPath: string, project: { name: string }, source?: { treeDir: string; constructs: Idioms['constructs'] }): Promise<FactGraph> {
+  const constructs = source && (source.constructs.before || source.constructs.after) ? { treeDir: source.treeDir, ...source.constructs } : undefined;
   const table = new SymbolTable();
   const strings = table.strings;
   /** Per handle: 1 when the symbol is `local …`, under the corpus's package (2) or neither (0); undefined until asked. */
@@ -186,8 +208,14 @@ export async function buildFactGraph(indexPath: string, project: { name: string 
   const referenceFrom: number[] = [];
   const referenceTo: number[] = [];
   const scopeCandidates: Array<{ file: string; id: string; enclosingRange: Range }> = [];
+  /** Per file: [handle, line, startChar, endChar] of every own definition occurrence, in document order. */
+  const siteCandidates = new Map<string, number[]>();
   const unresolvedNames = new Set<string>();
   const unresolvedBodies = new Set<string>();
+  let unresolvedSites = 0;
+  /** (enclosing definition, type) handle pairs of references written as constructions. */
+  const constructFrom: number[] = [];
+  const constructTo: number[] = [];
   const files: string[] = [];
   let packagePrefix = '';
 
@@ -221,6 +249,9 @@ export async function buildFactGraph(indexPath: string, project: { name: string 
       const range = rangeAt(doc.range, doc.rangeLength[i]!, i);
       if (!range) continue;
       const enclosingRange = rangeAt(doc.enclosingRange, doc.enclosingLength[i]!, i);
+      let sites = siteCandidates.get(doc.relativePath);
+      if (!sites) siteCandidates.set(doc.relativePath, (sites = []));
+      sites.push(handle, range[0], range[1], range[2] === range[0] ? range[3] : Number.MAX_SAFE_INTEGER);
       const id = strings[handle]!;
       const candidate: Candidate = { id, handle, file: doc.relativePath, range, ...(enclosingRange ? { enclosingRange } : {}) };
       if (enclosingRange && !isModuleSymbol(id)) scopes.push(candidate);
@@ -241,6 +272,7 @@ export async function buildFactGraph(indexPath: string, project: { name: string 
     refs.sort((a, b) => position[4 * a]! - position[4 * b]! || position[4 * a + 1]! - position[4 * b + 1]!);
     const stack: Candidate[] = [];
     let next = 0;
+    let lines: string[] | undefined;
     for (const i of refs) {
       const handle = doc.symbol[i]!;
       const local = classOf(handle) === LOCAL;
@@ -252,6 +284,7 @@ export async function buildFactGraph(indexPath: string, project: { name: string 
       while (stack.length && !positionWithin(line, char, stack[stack.length - 1]!.enclosingRange!)) stack.pop();
       const scope = stack[stack.length - 1];
       if (unresolvedName !== undefined) {
+        unresolvedSites += 1;
         unresolvedNames.add(unresolvedName);
         if (scope) unresolvedBodies.add(scope.id);
         continue;
@@ -260,6 +293,13 @@ export async function buildFactGraph(indexPath: string, project: { name: string 
       if (!scope || classOf(handle) !== OWN_PACKAGE) continue;
       referenceFrom.push(scope.handle);
       referenceTo.push(handle);
+      if (constructs && strings[handle]!.endsWith('#')) {
+        lines ??= readFileSync(join(constructs.treeDir, doc.relativePath), 'utf8').split('\n');
+        if (isConstruction(lines[line] ?? '', char, position[4 * i + (doc.rangeLength[i] === 3 ? 2 : 3)]!, constructs)) {
+          constructFrom.push(scope.handle);
+          constructTo.push(handle);
+        }
+      }
     }
   }
 
@@ -327,9 +367,32 @@ export async function buildFactGraph(indexPath: string, project: { name: string 
     const supers = implemented[handle];
     if (supers) supertypes.set(s.id, sortedUnique(supers.map((h) => strings[h]!)));
   });
+  // A construction calls every constructor the class itself declares.
+  for (let i = 0; i < constructFrom.length; i++) {
+    const type = symbols.get(strings[constructTo[i]!]!);
+    if (type?.kind !== 'class') continue;
+    for (const member of contains.get(type.id) ?? []) {
+      const m = unordered.get(member)!;
+      if (m.fact.kind !== 'constructor') continue;
+      referenceFrom.push(constructFrom[i]!);
+      referenceTo.push(m.handle);
+    }
+  }
   unordered.clear();
 
-  const { calls, callers } = callEdges(referenceFrom, referenceTo, rankOfHandle, callable, ids);
+  const definitionSites = new Map<string, number[]>();
+  for (const [file, raw] of siteCandidates) {
+    const triples: Array<[number, number, number]> = [];
+    for (let i = 0; i < raw.length; i += 4) {
+      const rank = rankOfHandle[raw[i]!]!;
+      if (rank >= 0 && symbols.get(ids[rank]!)!.kind !== 'module') triples.push([raw[i + 1]!, raw[i + 2]!, raw[i + 3]!]);
+    }
+    triples.sort((a, b) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2]);
+    if (triples.length) definitionSites.set(file, triples.flat());
+  }
+  siteCandidates.clear();
+
+  const { calls, callers, edges } = callEdges(referenceFrom, referenceTo, rankOfHandle, callable, ids);
 
   const scopesByFile = new Map<string, Array<{ id: string; enclosingRange: Range }>>();
   for (const c of scopeCandidates) {
@@ -348,7 +411,9 @@ export async function buildFactGraph(indexPath: string, project: { name: string 
     fileSymbols,
     files: sortedUnique(files),
     scopes: scopesByFile,
+    definitionSites,
     unresolved: { names: unresolvedNames, bodies: new Set([...unresolvedBodies].filter((id) => symbols.has(id))) },
+    callSites: { resolved: edges, unresolved: unresolvedSites },
   };
 }
 
@@ -364,7 +429,7 @@ function callEdges(
   rankOfHandle: Int32Array,
   callable: Uint8Array,
   ids: string[],
-): { calls: Map<string, string[]>; callers: Map<string, string[]> } {
+): { calls: Map<string, string[]>; callers: Map<string, string[]>; edges: number } {
   const from = new Int32Array(referenceFrom.length);
   const to = new Int32Array(referenceFrom.length);
   let edges = 0;
@@ -376,7 +441,7 @@ function callEdges(
     to[edges] = t;
     edges += 1;
   }
-  return { calls: adjacency(from, to, edges, ids), callers: adjacency(to, from, edges, ids) };
+  return { calls: adjacency(from, to, edges, ids), callers: adjacency(to, from, edges, ids), edges };
 }
 
 /** head → sorted, de-duplicated tails, for the first `count` (head, tail) rank pairs; keys in id order. */
@@ -396,6 +461,11 @@ function adjacency(heads: Int32Array, tails: Int32Array, count: number, ids: str
     out.set(ids[h]!, list);
   }
   return out;
+}
+
+/** Whether the name at [start, end) of a source line is written as a construction (the language's `before` or `after` form). */
+function isConstruction(line: string, start: number, end: number, form: { before?: string; after?: string }): boolean {
+  return (form.before !== undefined && idiomRegExp(form.before).test(line.slice(0, start))) || (form.after !== undefined && idiomRegExp(form.after).test(line.slice(end)));
 }
 
 function push(map: Map<string, string[]>, key: string, value: string): void {

@@ -37,6 +37,7 @@ export async function locateAuditInputs(corpus: string, paths: RunPaths): Promis
     manifest,
     corpus,
     project: manifest.indexer.project.name,
+    language: manifest.corpus.language,
     contentDigest: manifest.corpus.content_digest,
     scenarioText,
     indexPath,

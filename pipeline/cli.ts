@@ -62,6 +62,11 @@ const commands: Record<string, Command> = {
   list: { synopsis: 'lmc list [--lock FILE]', summary: 'the corpora in the lock: language, source kind and pin, indexer, whether a plain generate covers them', options: ['lock', 'debug'] },
   docs: { synopsis: 'lmc docs', summary: 'regenerate the docs/ tables and schemas/ from the contract and the generator registry', options: ['debug'] },
   cache: { synopsis: 'lmc cache clean [--work-dir DIR]', summary: 'delete the stage cache (fetched trees stay)', options: ['work-dir', 'debug'], positionals: true },
+  sample: {
+    synopsis: 'lmc sample --corpus NAME [--out DIR]',
+    summary: 'print a stratified sample of a published file (every sub-type, 60 or more scenarios) as an audits/<corpus>.yaml skeleton to judge against the source',
+    options: ['corpus', 'lock', 'out', 'debug'],
+  },
 };
 
 function overview(): string {
@@ -128,7 +133,7 @@ export function summarise(outcomes: CorpusOutcome[]): string {
   for (const o of outcomes) {
     const m = o.manifest;
     if (!m) continue;
-    lines.push('', `${o.corpus}: ${m.counts.total} scenarios, grep_compared share ${m.grep.share.toFixed(1)}% (${m.grep.searches} rg searches, ${m.grep.disagreements.length} index/rg disagreement(s))`);
+    lines.push('', `${o.corpus}: ${m.counts.total} scenarios, grep_compared share ${m.grep.share.toFixed(1)}% (${m.grep.searches} rg searches)`);
     lines.push(powerTable('category', m.power.by_category), powerTable('gold source', m.power.by_gold_source));
     for (const s of m.shortfalls) lines.push(`  ${s.category} below ${CATEGORY_MINIMUM}: ${s.reason}`);
     const empty = m.sub_types.filter(feedsNothing).map((s) => s.sub_type);
@@ -254,6 +259,15 @@ async function run(command: string, opts: Options, positionals: string[]): Promi
   const lock = await loadLock(paths.lockFile);
   const selected = selectCorpora(lock, opts.corpus, paths.lockFile);
   if (command === 'list') return list(lock);
+  if (command === 'sample') {
+    if (selected.length !== 1 || !opts.corpus?.length) {
+      process.stderr.write('lmc: usage: lmc sample --corpus NAME [--out DIR]\n');
+      return 2;
+    }
+    const { sampleSkeleton } = await import('./sample.ts');
+    process.stdout.write(await sampleSkeleton(selected[0]!.name, paths.outDir));
+    return 0;
+  }
   if (command === 'plan') {
     process.stdout.write(`${JSON.stringify(await plan(selected, paths.repoRoot))}\n`);
     return 0;

@@ -7,18 +7,20 @@ import { PipelineError } from '../core/errors.ts';
 import { languageOf } from '../core/languages.ts';
 import { sourceVersion, type Corpus, type Lock } from '../core/lock.ts';
 import { readYaml } from '../core/yaml.ts';
-import { buildManifest, type GrepDisagreement, type Manifest } from '../emit/manifest.ts';
+import { buildManifest, type Manifest } from '../emit/manifest.ts';
 import { publishCorpus, sealManifest, serialise, sha256 } from '../emit/publish.ts';
 import { checkManifest, checkScenarioFile } from '../emit/validate.ts';
-import { grepOver, ripgrepVersion } from '../evidence/ripgrep.ts';
+import { ripgrepVersion, searcherOver } from '../evidence/ripgrep.ts';
+import { classifiedSearch, SyntaxClassifier } from '../evidence/syntax.ts';
+import { loadGrammars } from '../core/grammars.ts';
 import { fetchCorpus } from '../fetchers/index.ts';
 import { Facts } from '../generators/facts.ts';
-import { TEXT_REF_ARGS } from '../generators/grep.ts';
 import { generateScenarios, sortScenarios, type SubTypeReport } from '../generators/index.ts';
 import { compileManual, compileSpecs } from '../generators/overlays.ts';
 import { buildFactGraph } from '../graph/fact-graph.ts';
 import { indexCorpus, projectOf, type IndexResult } from '../indexers/index.ts';
 import { auditCorpus, datasetCard, type AuditInputs, type AuditReport } from '../validate/audit.ts';
+import { checkJudged } from '../validate/judged.ts';
 import { codeVersion, StageCache } from './cache.ts';
 import { corpusWorkPaths, type RunPaths } from './paths.ts';
 import { lockDigest, plan, selectCorpora, shardOf, writeShardRecord } from './shard.ts';
@@ -31,7 +33,7 @@ export const stageNames = ['fetch', 'index', 'graph', 'generate', 'validate', 'e
  */
 const STAGE_CODE = {
   index: ['indexers/index.ts'],
-  generate: ['graph/fact-graph.ts', 'generators/index.ts', 'generators/overlays.ts', 'evidence/ripgrep.ts', 'core/languages.ts'],
+  generate: ['graph/fact-graph.ts', 'generators/index.ts', 'generators/overlays.ts', 'evidence/ripgrep.ts', 'evidence/syntax.ts', 'core/languages.ts', 'core/grammars.ts'],
   audit: ['validate/audit.ts', 'emit/manifest.ts'],
 };
 export type StageName = (typeof stageNames)[number];
@@ -127,26 +129,28 @@ export async function runCorpus(corpus: Corpus, paths: RunPaths, options: RunOpt
       outcome.cached.push('graph', 'generate');
       return cached;
     }
-    const graph = await stage('graph', () => buildFactGraph(indexed.indexPath, project));
+    const graph = await stage('graph', () => buildFactGraph(indexed.indexPath, project, { treeDir: fetched.treeDir, constructs: languageOf(corpus.language).idioms.constructs }));
     if (graph.symbols.size === 0) {
       throw new PipelineError(`the index has no symbols of project "${project.name}"; check the lock's include paths`, { corpus: corpus.name, stage: 'graph' });
     }
     const result = await stage('generate', async () => {
-      const search = grepOver(fetched.treeDir);
+      const searcher = searcherOver(fetched.treeDir);
       // Most text searches are for the corpus's own names: answer them in a few batched runs.
-      search.prefetchWords(TEXT_REF_ARGS, [...graph.symbols.values()].map((s) => s.name));
+      searcher.prefetchWords([...graph.symbols.values()].map((s) => s.name));
+      const search = classifiedSearch(searcher, new SyntaxClassifier(fetched.treeDir, await loadGrammars(corpus.language)));
       const language = languageOf(corpus.language);
       const facts = new Facts(graph, language);
       const manual = overlays.manual ? compileManual(overlays.manual.data, overlays.manual.file, facts) : [];
-      const specs = overlays.specs ? compileSpecs(overlays.specs.data, overlays.specs.file, facts, search.grep) : [];
+      const specs = overlays.specs ? compileSpecs(overlays.specs.data, overlays.specs.file, facts, search) : [];
       const reserved = new Set([...manual, ...specs].map((s) => canonicalJson(s.query)));
-      const made = generateScenarios(graph, { language, seed: corpus.seed, budget: corpus.budget, grep: search.grep, reserved });
+      const made = generateScenarios(graph, { language, seed: corpus.seed, budget: corpus.budget, search, reserved });
       const scenarios = sortScenarios([...made.scenarios, ...manual, ...specs]);
       return {
         scenarios,
         subTypes: made.subTypes,
         symbols: graph.symbols.size,
-        grep: { rgVersion, searches: search.searches(), disagreements: grepDisagreements(scenarios, facts) },
+        callSites: graph.callSites,
+        grep: { rgVersion, searches: searcher.searches() },
         overlays: { manual: overlays.manual?.file ?? null, specs: overlays.specs?.file ?? null },
       };
     });
@@ -160,10 +164,11 @@ export async function runCorpus(corpus: Corpus, paths: RunPaths, options: RunOpt
   const published = await stage('validate', async () => {
     const problems = checkScenarioFile(JSON.parse(scenarioText));
     if (problems.length) throw new PipelineError(`generated scenarios fail the schema: ${problems.slice(0, 3).join('; ')}`, { file: scenarioPath });
-    const draft = buildManifest({ corpus, fetched, indexed, project, scenarioText, ...generated });
+    const judged = await judgedSample(paths.repoRoot, corpus.name, scenarios);
+    const draft: Manifest = { ...buildManifest({ corpus, fetched, indexed, project, scenarioText, ...generated }), ...(judged ? { judged } : {}) };
     const runDir = join(paths.workDir, 'runs', corpus.name);
     const auditKey = cacheKey({ generateKey, corpus: corpus.name, scenarios: sha256(scenarioText), code: codeVersion(STAGE_CODE.audit) });
-    const audit = await auditWithCache(cache, auditKey, { corpus: corpus.name, project: project.name, contentDigest: fetched.contentDigest, scenarioText, indexPath: indexed.indexPath, treeDir: fetched.treeDir, runDir }, outcome, log);
+    const audit = await auditWithCache(cache, auditKey, { corpus: corpus.name, project: project.name, language: corpus.language, contentDigest: fetched.contentDigest, scenarioText, indexPath: indexed.indexPath, treeDir: fetched.treeDir, runDir }, outcome, log);
     if (audit.failing.length) {
       const listed = audit.failing.slice(0, 20).join(', ');
       throw new PipelineError(`the reference oracle fails ${audit.failing.length} scenario(s): ${listed}${audit.failing.length > 20 ? ', …' : ''} (audit trail: ${join(runDir, 'oracle.jsonl')})`, { file: scenarioPath });
@@ -219,20 +224,26 @@ function floorOf(report: AuditReport): Manifest['difficulty_floor'] {
   };
 }
 
-/** For grep answers to call questions, where the index answers the same question differently. */
-function grepDisagreements(scenarios: Scenario[], facts: Facts): GrepDisagreement[] {
-  const out: GrepDisagreement[] = [];
-  for (const s of scenarios) {
-    if (s.gold_source !== 'grep_compared' || s.query.op !== 'callers' || s.expected.kind !== 'exact_set') continue;
-    const target = facts.symbol(s.query.sym_stable_id);
-    if (!target || !facts.isCallable(target)) continue;
-    const index = facts.callers(target.id);
-    const grep = s.expected.stable_ids;
-    const onlyGrep = grep.filter((id) => !index.includes(id));
-    const onlyIndex = index.filter((id) => !grep.includes(id));
-    if (onlyGrep.length || onlyIndex.length) out.push({ id: s.id, only_grep: onlyGrep, only_index: onlyIndex });
+/**
+ * The judged sample (audits/<corpus>.yaml), checked against the file it judges; a sample that no
+ * longer fits (ids gone after a generator change, a sub-type it does not cover) is reported in the
+ * manifest and card rather than failing the run. Read on every run, never cached.
+ */
+async function judgedSample(repoRoot: string, corpus: string, scenarios: Scenario[]): Promise<Manifest['judged']> {
+  const file = `audits/${corpus}.yaml`;
+  let text: string;
+  try {
+    text = await readFile(join(repoRoot, file), 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
   }
-  return out;
+  try {
+    return checkJudged(readYaml(text, file), file, corpus, scenarios);
+  } catch (error) {
+    if (!(error instanceof PipelineError)) throw error;
+    return { file, problem: error.message };
+  }
 }
 
 /** Hand-written overlays live in the repository beside the lock, whatever the output directory. */
@@ -247,7 +258,8 @@ interface Generated {
   scenarios: Scenario[];
   subTypes: SubTypeReport[];
   symbols: number;
-  grep: { rgVersion: string; searches: number; disagreements: GrepDisagreement[] };
+  callSites: { resolved: number; unresolved: number };
+  grep: { rgVersion: string; searches: number };
   overlays: { manual: string | null; specs: string | null };
 }
 

@@ -5,6 +5,7 @@ import type { Scenario } from '../core/contract.ts';
 import { feedsNothing } from '../emit/manifest.ts';
 import { loadLock } from '../core/lock.ts';
 import { auditCorpus, type CorpusAudit } from '../validate/audit.ts';
+import { serialise, sha256 } from '../emit/publish.ts';
 import { locateAuditInputs, runAudit } from '../pipeline/audit.ts';
 import { generateInto, tempDir } from './helpers.ts';
 
@@ -107,6 +108,11 @@ describe('a wrong expected answer', () => {
     // Through `lmc audit`: a failed corpus, named ids, and no audit file or card rewritten for it.
     const before = await readFile(join(generated.paths.outDir, `${corpus}.audit.json`), 'utf8');
     await writeFile(join(generated.paths.outDir, `${corpus}.json`), corrupted);
+    // Re-sealed as a whole set (its manifest records the edited file's hash), so only the oracle can object.
+    const manifestFile = join(generated.paths.outDir, `${corpus}.manifest.json`);
+    const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as { scenario_file: { sha256: string } };
+    manifest.scenario_file.sha256 = sha256(corrupted);
+    await writeFile(manifestFile, serialise(manifest));
     const [outcome] = await runAudit(await loadLock(generated.paths.lockFile), [corpus], generated.paths, () => {});
     expect(outcome!.ok).toBe(false);
     expect(outcome!.error).toBe(`corpus ${corpus}: the oracle fails 1 scenario(s): ${victim.id}`);

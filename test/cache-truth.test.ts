@@ -48,7 +48,7 @@ async function edit(path: string, from: string | RegExp, to: string): Promise<vo
 
 const EDITS: Array<[string, (checkout: string) => Promise<void>]> = [
   ['canonical JSON (scenario ids), imported only through the generators', (c) => edit(join(c, 'core/canonical-json.ts'), '(a < b ? -1 : a > b ? 1 : 0)', '(a < b ? 1 : a > b ? -1 : 0)')],
-  ['the symbol escaper, imported by the graph, the walker and the adapters', (c) => edit(join(c, 'graph/symbols.ts'), "/^[A-Za-z0-9_+$-]+$/.test(name)", "/^[A-Za-z0-9+$-]+$/.test(name)")],
+  ['the symbol escaper, imported by the graph, the walker and the adapters', (c) => edit(join(c, 'graph/symbols.ts'), "/^[A-Za-z0-9_+$-]+$/.test(name)", "/^[a-z0-9_+$-]+$/.test(name)")],
   ['the file lister the walker imports from fetchers/', (c) => edit(join(c, 'fetchers/tree.ts'), "else if (entry.isFile()) files.push(path);", "else if (entry.isFile() && !path.endsWith('config.go')) files.push(path);")],
   ['the manifest module the validate stage imports', (c) => edit(join(c, 'emit/manifest.ts'), "'this corpus has none'", "'the corpus has none'")],
   ['the corpus description in the lock', (c) => edit(join(c, 'cache.lock.yaml'), 'description: the Go fixture', 'description: the Go fixture, described anew')],

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { GrepHit, GrepSearch } from '../evidence/ripgrep.ts';
+import type { TextSearchQuery } from '../core/contract.ts';
+import type { TextMatch } from '../evidence/syntax.ts';
 import type { FactGraph, SymbolFact } from '../graph/fact-graph.ts';
 import { compoundOf, typoOf } from '../generators/adversarial.ts';
 import { Facts } from '../generators/facts.ts';
@@ -9,7 +10,7 @@ import { handMadeGraph, id, noGrep, ts } from './hand-made-graph.ts';
 
 describe('generators on a hand-made graph', () => {
   const graph = handMadeGraph();
-  const { scenarios, subTypes } = generateScenarios(graph, { language: ts, seed: 42, budget: 200, grep: noGrep });
+  const { scenarios, subTypes } = generateScenarios(graph, { language: ts, seed: 42, budget: 200, search: noGrep });
   const find = (op: string, target: string) => scenarios.filter((s) => s.query.op === op && 'sym_stable_id' in s.query && s.query.sym_stable_id === id(target));
 
   it('asks for the full member list of Cart', () => {
@@ -60,7 +61,7 @@ describe('generators on a hand-made graph', () => {
   });
 
   it('is a pure function of graph, seed and budget', () => {
-    expect(generateScenarios(handMadeGraph(), { language: ts, seed: 42, budget: 200, grep: noGrep })).toEqual(generateScenarios(graph, { language: ts, seed: 42, budget: 200, grep: noGrep }));
+    expect(generateScenarios(handMadeGraph(), { language: ts, seed: 42, budget: 200, search: noGrep })).toEqual(generateScenarios(graph, { language: ts, seed: 42, budget: 200, search: noGrep }));
   });
 
   it('never asks one query twice and derives ids from content', () => {
@@ -133,15 +134,17 @@ describe('lazy drafting', () => {
     fileSymbols,
     files: [...fileSymbols.keys()].sort(),
     scopes: new Map(),
+    definitionSites: new Map(),
+    callSites: { resolved: 0, unresolved: 0 },
     unresolved: { names: new Set(), bodies: new Set() },
   };
   const callSiteSearches: string[] = [];
   // Every call-site search finds one line of src/f0.ts, outside any function: it maps to that file's module.
-  const grep = (search: GrepSearch): GrepHit[] => {
-    if (/^\\bhandler\d+\\s\*\\\($/.test(search.pattern)) callSiteSearches.push(search.pattern);
-    return [{ file: 'src/f0.ts', line: 30, text: '' }];
+  const search = (query: TextSearchQuery): TextMatch[] => {
+    if (/^\\bhandler\d+\\s\*\\\($/.test(query.pattern)) callSiteSearches.push(query.pattern);
+    return [{ file: 'src/f0.ts', line: 30, start: 0, end: 10, text: 'handler000', syntax: 'code' }];
   };
-  const { scenarios, subTypes } = generateScenarios(graph, { language: ts, seed: 7, budget: 200, grep });
+  const { scenarios, subTypes } = generateScenarios(graph, { language: ts, seed: 7, budget: 200, search });
 
   it('drafts (and searches for) only the candidates the quota takes, and says the sub-type was not exhausted', () => {
     expect(subTypes.find((r) => r.sub_type === 'call_sites_grep')).toEqual({ category: 'BugFix', sub_type: 'call_sites_grep', targets: 400, emitted: 100, exhausted: false });

@@ -59,6 +59,8 @@ export function handMadeGraph(): FactGraph {
     ]),
     files: ['src/cart.ts', 'src/checkout.ts'],
     scopes: new Map(),
+    definitionSites: new Map(),
+    callSites: { resolved: 0, unresolved: 0 },
     unresolved: { names: new Set(), bodies: new Set() },
   };
 }

@@ -37,7 +37,7 @@ describe('a new language folder', () => {
         testFiles: ['_check\\.toy$'],
         tests: {},
         errors: { errorMethod: { name: 'Error', signature: '\\)\\s*Error\\(\\)\\s+string$' }, raise: '\\breturn\\b.*&{name}\\{' },
-        envReads: ['os\\.Getenv\\("[A-Z][A-Z0-9_]{2,}"'],
+        envReads: ['os\\.Getenv\\("{name}"'],
         config: { moduleNames: '[Cc]onfig' },
         callText: '\\b{name}\\s*\\(',
         signatures: {},
@@ -116,7 +116,7 @@ describe('a new language folder', () => {
     const P = 'lmc-tree-sitter toy shop 1.0.0 ';
     expect(scenarios.find((s) => s.sub_type === 'exception_type')?.expected.stable_ids).toEqual([`${P}shop/EmptyCartError#`]);
     expect(scenarios.find((s) => s.sub_type === 'exception_raisers')?.expected.stable_ids).toEqual([`${P}shop/Cart#Checkout().`]);
-    expect(scenarios.find((s) => s.sub_type === 'env_var_read_sites')?.query).toEqual({ op: 'lookup', name: 'SHOP_REGION', bare_name: true, kind: 'text_ref' });
+    expect(scenarios.find((s) => s.sub_type === 'env_var_read_sites')?.query).toEqual({ op: 'text_search', pattern: '(?:os\\.Getenv\\("SHOP_REGION")', mode: 'regex', in: 'code' });
     // Its test-file pattern decides what test code is.
     expect(scenarios.find((s) => s.sub_type === 'test_to_code')?.expected).toEqual({ kind: 'contains', required: [`${P}shop/CheckFill().`] });
     // Nothing but the new folder and its lock was added to the copy.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { GrepHit } from '../evidence/ripgrep.ts';
+import type { TextMatch } from '../evidence/syntax.ts';
 import { Facts } from '../generators/facts.ts';
 import { compileManual, compileSpecs } from '../generators/overlays.ts';
 import { handMadeGraph, id, ts } from './hand-made-graph.ts';
@@ -73,29 +73,26 @@ describe('manual overlays', () => {
 });
 
 describe('contributor specs', () => {
-  // A fake tree: `receipt` is mentioned inside checkout() (line 3 of its file) and at its own definition.
-  const grep = (): GrepHit[] => [
-    { file: 'src/checkout.ts', line: 1, text: 'receipt' },
-    { file: 'src/checkout.ts', line: 3, text: 'receipt' },
+  // A fake tree: `receipt` is mentioned on line 1 of its file (outside checkout()), in code on line 3 and in a comment on line 4 (inside it).
+  const grep = (): TextMatch[] => [
+    { file: 'src/checkout.ts', line: 1, start: 4, end: 11, text: 'receipt', syntax: 'code' },
+    { file: 'src/checkout.ts', line: 3, start: 2, end: 9, text: 'receipt', syntax: 'code' },
+    { file: 'src/checkout.ts', line: 4, start: 5, end: 12, text: 'receipt', syntax: 'comment' },
   ];
   const withRanges = handMadeGraph();
   withRanges.scopes.set('src/checkout.ts', [{ id: id('src/`checkout.ts`/checkout().'), enclosingRange: [1, 0, 5, 1] }]);
   const rangedFacts = new Facts(withRanges, ts);
 
-  it('turn a word into a grep_compared scenario with a computed answer and replay provenance', () => {
+  it('turn a word into a grep_compared text_search with a computed answer, counting code only by default', () => {
     const [s] = compileSpecs([{ category: 'Config', intent: 'Who mentions receipt before renaming it', text: 'receipt' }], 'scenarios/specs/shop.yaml', rangedFacts, grep);
     expect(s).toEqual({
       id: expect.stringMatching(/^contributor_spec-[0-9a-f]{12}$/),
       category: 'Config',
       sub_type: 'contributor_spec',
       intent: 'Who mentions receipt before renaming it',
-      query: { op: 'lookup', name: 'receipt', bare_name: true, kind: 'text_ref' },
+      query: { op: 'text_search', pattern: 'receipt', mode: 'word', in: 'code' },
       expected: { kind: 'exact_set', stable_ids: [id('src/`checkout.ts`/'), id('src/`checkout.ts`/checkout().')] },
       gold_source: 'grep_compared',
-      grep: {
-        pattern: 'receipt',
-        args: ['--json', '--no-config', '--no-ignore', '--hidden', '--sort', 'path', '--case-sensitive', '--no-messages', '--fixed-strings', '--word-regexp'],
-      },
       origin: { file: 'scenarios/specs/shop.yaml', entry: 1 },
     });
   });
@@ -108,7 +105,7 @@ describe('contributor specs', () => {
 
   it('reject a spec whose word matches nothing', () => {
     expect(problem(() => compileSpecs([{ category: 'Config', intent: 'Who mentions nothing at all', text: 'nothing' }], 'specs.yaml', rangedFacts, () => []))).toBe(
-      'specs.yaml: entry 1 (nothing): matches nothing in this corpus',
+      'specs.yaml: entry 1 (nothing): matches nothing in this corpus\'s code',
     );
   });
 });

@@ -1,8 +1,10 @@
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkManifest, checkScenarioFile } from '../emit/validate.ts';
 import { buildFactGraph } from '../graph/fact-graph.ts';
+import { Oracle } from '../adapters/oracle.ts';
+import { languageOf } from '../core/languages.ts';
 import { generatedFiles } from '../emit/docs.ts';
 import { generators } from '../generators/index.ts';
 import { categories, goldSources, type Scenario } from '../core/contract.ts';
@@ -176,24 +178,46 @@ describe('all categories and ground-truth sources on the fixtures', () => {
     }
   });
 
-  it('answers who reads INVENTORY_DB_URL from rg, with replayable provenance', () => {
-    const query = { op: 'lookup', name: 'INVENTORY_DB_URL', bare_name: true, kind: 'text_ref' };
-    const args = ['--json', '--no-config', '--no-ignore', '--hidden', '--sort', 'path', '--case-sensitive', '--no-messages', '--fixed-strings', '--word-regexp'];
-    const python = byQuery('python-inventory', query);
+  it('answers who reads INVENTORY_DB_URL with a text_search of the language\'s env-read forms, in code', () => {
+    const python = byQuery('python-inventory', {
+      op: 'text_search',
+      pattern: `(?:os\\.environ(\\.get)?\\s*[\\[(]\\s*['"]INVENTORY_DB_URL['"])|(?:os\\.getenv\\s*\\(\\s*['"]INVENTORY_DB_URL['"])`,
+      mode: 'regex',
+      in: 'code',
+    });
     expect([python.category, python.sub_type, python.gold_source]).toEqual(['Config', 'env_var_read_sites', 'grep_compared']);
     expect(python.expected).toEqual({ kind: 'exact_set', stable_ids: [py('`inventory.config`/database_url().')] });
-    expect(python.grep).toEqual({ pattern: 'INVENTORY_DB_URL', args });
-    expect(byQuery('ts-inventory', query).expected).toEqual({ kind: 'exact_set', stable_ids: [ts('src/`config.ts`/databaseUrl().')] });
+    const typescript = byQuery('ts-inventory', {
+      op: 'text_search',
+      pattern: `(?:process\\.env\\[\\s*['"]INVENTORY_DB_URL['"])|(?:process\\.env\\.INVENTORY_DB_URL)`,
+      mode: 'regex',
+      in: 'code',
+    });
+    expect(typescript.expected).toEqual({ kind: 'exact_set', stable_ids: [ts('src/`config.ts`/databaseUrl().')] });
   });
 
-  it('finds who raises OutOfStockError from rg, not from the pytest.raises in the tests', () => {
-    const s = byQuery('python-inventory', { op: 'callers', sym_stable_id: py('`inventory.errors`/OutOfStockError#') });
+  it('finds who raises OutOfStockError with the raise form, not the pytest.raises in the tests', () => {
+    const s = byQuery('python-inventory', { op: 'text_search', pattern: '\\braise\\s+OutOfStockError\\b', mode: 'regex', in: 'code' });
     expect([s.sub_type, s.gold_source]).toEqual(['exception_raisers', 'grep_compared']);
     expect(s.expected).toEqual({ kind: 'exact_set', stable_ids: [py('`inventory.store`/Store#take().')] });
   });
 
-  it('turns the contributor spec for INVENTORY_REGION into its scenario, replacing the generated one', () => {
-    const s = byQuery('ts-inventory', { op: 'lookup', name: 'INVENTORY_REGION', bare_name: true, kind: 'text_ref' });
+  it('credits constructing a class to its constructors, in the fact graph and the oracle alike', async () => {
+    const treeRoot = join(first.paths.workDir, 'trees', 'python-inventory');
+    const treeDir = join(treeRoot, (await readdir(treeRoot)).find((d) => !d.startsWith('.'))!);
+    const indexPath = join(first.paths.workDir, 'index', 'python-inventory', 'index.scip');
+    const graph = await buildFactGraph(indexPath, { name: 'inventory' }, { treeDir, constructs: languageOf('python').idioms.constructs });
+    // `Store()` in the test fixture, `raise OutOfStockError(...)` in Store.take.
+    expect(graph.callers.get(py('`inventory.store`/Store#__init__().'))).toEqual([py('`tests.test_store`/store().')]);
+    expect(graph.callers.get(py('`inventory.errors`/OutOfStockError#__init__().'))).toEqual([py('`inventory.store`/Store#take().')]);
+    const oracle = await Oracle.load(indexPath, 'inventory', { treeDir, language: 'python' });
+    expect(oracle.answer({ op: 'callers', sym_stable_id: py('`inventory.store`/Store#__init__().') })).toEqual([py('`tests.test_store`/store().')]);
+    // Nothing constructs DigitalProduct, so its __init__ alone stays uncalled.
+    expect(oracle.answer({ op: 'orphans', kind: 'constructor' })).toEqual([py('`inventory.models`/DigitalProduct#__init__().')]);
+  });
+
+  it('turns the contributor spec for INVENTORY_REGION into its scenario, strings counted as it asks', () => {
+    const s = byQuery('ts-inventory', { op: 'text_search', pattern: 'INVENTORY_REGION', mode: 'word', in: 'any' });
     expect(s).toMatchObject({
       category: 'Config',
       sub_type: 'region_setting_readers',
@@ -239,7 +263,7 @@ describe('all categories and ground-truth sources on the fixtures', () => {
       targets: 0,
       emitted: 0,
       exhausted: true,
-      reason: 'needs an enum; this corpus has none',
+      reason: 'needs an enum whose members are all variants; this corpus has none',
     });
   });
 });

@@ -94,7 +94,7 @@ describe('lmc verify', () => {
       expect(result!.ok).toBe(false);
       expect(result!.problems[0]).toBe(`python-inventory.json: differs from the regenerated file; first differing scenario: ${victim.id}`);
       expect(result!.problems.some((p) => p.startsWith('    - ') && p.includes('"intent": "X'))).toBe(true);
-      expect(result!.problems.at(-1)).toMatch(/^python-inventory\.manifest\.json: records sha256 [0-9a-f]{64} for python-inventory\.json, which hashes to [0-9a-f]{64}$/);
+      expect(result!.problems.at(-1)).toBe('python-inventory.json does not match the sha256 python-inventory.manifest.json records (the set is mixed or was edited)');
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -115,6 +115,31 @@ describe('the tree-sitter walker', () => {
     expect(Object.fromEntries(graph.calls)).toEqual({ 'lmc-tree-sitter golang demo 1.0.0 c/Use().': ['lmc-tree-sitter golang demo 1.0.0 b/Close().'] });
   });
 
+  it('reads calls inside a Rust macro: a free function resolves, a method stays unresolved, so no call question about it is complete', async () => {
+    const files = {
+      'src/lib.rs': [
+        'pub struct Parser { n: u32 }',
+        'fn helper(x: u32) -> u32 { x + 1 }',
+        'impl Parser {',
+        '    fn resolve_pending(&mut self, x: u32) -> Result<u32, ()> { Ok(helper(x)) }',
+        '    pub fn run(&mut self) -> Result<u32, ()> {',
+        '        let v = ok!(self.resolve_pending(helper(2)));',
+        '        Ok(v)',
+        '    }',
+        '}',
+        '',
+      ].join('\n'),
+    };
+    const { outputPath } = await index(files, 'rust');
+    const graph = await buildFactGraph(outputPath, { name: 'demo' });
+    // lib.rs is the crate root, so its items have no module descriptor.
+    const R = graph.packagePrefix;
+    expect(R).toBe('lmc-tree-sitter cargo demo 1.0.0 ');
+    expect(graph.callers.get(`${R}helper().`)).toEqual([`${R}Parser#resolve_pending().`, `${R}Parser#run().`]);
+    expect(graph.callers.get(`${R}Parser#resolve_pending().`)).toBeUndefined();
+    expect([...graph.unresolved.names].sort()).toEqual(['Ok', 'resolve_pending']);
+  });
+
   it('parses JavaScript through the typescript language and follows CommonJS requires', async () => {
     const files = {
       'lib/reply.js': "'use strict'\nfunction send (x) { return x }\nmodule.exports = { send }\n",

@@ -7,11 +7,9 @@
  * under the work directory.
  */
 import { createHash } from 'node:crypto';
-import { join } from 'node:path';
 import { adapterArgs, type AdapterName } from '../adapters/cli.ts';
 import { feedsNothing, halfWidth, type Manifest } from '../emit/manifest.ts';
 import { categories, categoryWeights, goldSources, type Scenario } from '../core/contract.ts';
-import { writeFileAtomic } from '../core/atomic.ts';
 import { runScenarios, writeRun, type Run, type RunOptions, type RunResult } from './runner.ts';
 import { PASS_THRESHOLD } from '../core/contract.ts';
 import { passes, type Bucket, type ScoreSummary } from './scorer.ts';
@@ -25,6 +23,8 @@ export interface AuditInputs {
   corpus: string;
   /** The package name of the corpus's symbol ids: what the oracle counts as its own. */
   project: string;
+  /** The corpus's language folder, whose grammars the oracle parses the tree with. */
+  language: string;
   contentDigest: string;
   /** The scenario file's exact text (the audit records its sha256). */
   scenarioText: string;
@@ -97,10 +97,7 @@ function adapterScores(result: RunResult): AdapterScores {
 export async function auditCorpus(inputs: AuditInputs, log: (line: string) => void = () => {}): Promise<CorpusAudit> {
   const { corpus } = inputs;
   const scenarios = JSON.parse(inputs.scenarioText) as Scenario[];
-  // The oracle reads the scenario file itself, for the grep provenance the runner never sends.
-  const scenarioFile = join(inputs.runDir, 'scenarios.json');
-  await writeFileAtomic(scenarioFile, inputs.scenarioText);
-  const adapterInputs = { indexPath: inputs.indexPath, treeDir: inputs.treeDir, project: inputs.project, scenarioFile };
+  const adapterInputs = { indexPath: inputs.indexPath, treeDir: inputs.treeDir, project: inputs.project, language: inputs.language };
 
   const run = async (name: AdapterName): Promise<Run> => {
     log(`${corpus}: running ${name} over ${scenarios.length} scenarios…`);
@@ -170,6 +167,18 @@ function sourceLine(source: Manifest['corpus']['source']): string {
 const codeList = (items: readonly string[]) => (items.length ? items.map((i) => `\`${i}\``).join(', ') : 'nothing');
 
 /** The dataset card `<corpus>.md`: cheap to render, so it is rendered from the manifest on every run and never cached. */
+function judgedLine(j: Manifest['judged']): string {
+  if (!j) return 'no sample judged yet (`lmc sample` draws one into audits/<corpus>.yaml)';
+  if ('problem' in j) return `the sample in ${j.file} no longer fits this file: ${j.problem}`;
+  return `${j.n} scenarios sampled across every sub-type and read against the source (${j.file}): ${j.defects} wrong or misleading, ${j.rate}% (95% interval ${j.interval[0]}–${j.interval[1]}%)`;
+}
+
+function resolutionLine(r: Manifest['indexer']['call_resolution']): string {
+  if (r.rate === null) return 'no calls recorded';
+  if (r.unresolved === 0) return `${r.resolved} references to corpus callables, none left unresolved`;
+  return `${(100 * r.rate).toFixed(1)}% (${r.resolved} resolved, ${r.unresolved} unresolved, calls of code outside the corpus included); call questions are asked only about names no unresolved call shares`;
+}
+
 export function datasetCard(manifest: Manifest, report: AuditReport): string {
   const m = manifest;
   const { oracle, 'grep-floor': floor } = report.adapters;
@@ -186,11 +195,14 @@ export function datasetCard(manifest: Manifest, report: AuditReport): string {
     `- **Selection:** include ${codeList(m.corpus.include)}; exclude ${codeList(m.corpus.exclude)}; ${m.corpus.files} files, ${m.corpus.bytes} bytes`,
     `- **Content digest:** \`${m.corpus.content_digest}\``,
     `- **Indexer:** ${m.indexer.name} ${m.indexer.version} (${m.indexer.precision}), project \`${m.indexer.project.name}\` ${m.indexer.project.version}: ${m.indexer.symbols} symbols in ${m.indexer.documents} documents`,
+    `- **Call resolution:** ${resolutionLine(m.indexer.call_resolution)}`,
+    `- **Judged against the source:** ${judgedLine(m.judged)}`,
+    `- **Protocol:** ${m.protocol.version}; extension ops beyond the upstream runner's: ${m.protocol.extensions.map((op) => `\`${op}\``).join(', ')} (an adapter that lacks one scores 0 on those scenarios)`,
     `- **Generator:** ${m.generator.name} ${m.generator.version}, seed ${m.seed}, budget ${m.budget}`,
     '',
     '## Scenarios and scores',
     '',
-    `${report.scenario_file.scenarios} scenarios. The **oracle** re-derives every answer from the index (and replays the recorded rg search of grep_compared scenarios); it must pass all of them. The **grep floor** answers with \`rg\` and a regex outline of declarations, using the index only to name what it found. A category is flagged *too easy* when the floor's mean is above ${TOO_EASY_ABOVE * 100}%.`,
+    `${report.scenario_file.scenarios} scenarios. The **oracle** re-derives every answer from the index (and each \`text_search\` from the tree: ripgrep, the parse of each file, the index's definitions); it must pass all of them. The **grep floor** answers with \`rg\` and a regex outline of declarations, using the index only to name what it found. A category is flagged *too easy* when the floor's mean is above ${TOO_EASY_ABOVE * 100}%.`,
     '',
     scoreTable(report),
     '',

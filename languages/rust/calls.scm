@@ -24,3 +24,9 @@
   function: (generic_function function: (scoped_identifier path: (_) @receiver name: (identifier) @name))
   arguments: (arguments) @arguments) @reference.call
   (#not-eq? @receiver "Self"))
+
+; A call inside a macro's arguments (`ok!(self.resolve(x))`, `assert!(check(a))`): the grammar keeps them
+; as a flat token tree, so a name followed by a parenthesised group is read as a call with no receiver.
+; A free function called there resolves; a method stays unresolved, so no call question about a
+; method of that name is asked as if it were complete.
+(token_tree (identifier) @name . (token_tree) @arguments) @reference.call

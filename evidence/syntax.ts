@@ -1,0 +1,111 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Parser } from 'web-tree-sitter';
+import type { TextSearchQuery } from '../core/contract.ts';
+import { grammarFor, type LoadedLanguage } from '../core/grammars.ts';
+import type { RgMatch, TextSearcher } from './ripgrep.ts';
+
+/** Where a text match starts: in code, a comment or a string literal. */
+export type SyntaxClass = 'code' | 'comment' | 'string';
+
+/** A ripgrep match and where it starts: in code, a comment or a string literal. */
+export interface TextMatch extends RgMatch {
+  syntax: SyntaxClass;
+}
+
+/**
+ * Comment and string nodes of one file as flat [startRow, startCol, endRow, endCol] spans in
+ * document order (sorted by start, a node before the nodes inside it); `kinds[i]` says which, and
+ * `reach[i]` is the index of the span among 0..i that ends last, so a backward scan knows when to stop.
+ */
+interface FileSpans {
+  spans: number[];
+  kinds: Array<'comment' | 'string'>;
+  reach: number[];
+}
+
+function before(row: number, col: number, r: number, c: number): boolean {
+  return row < r || (row === r && col < c);
+}
+
+/**
+ * Tells, for a position in a corpus file, whether it lies in a comment, a string literal or code,
+ * by the tree-sitter parse of the file with its language folder's grammar and the node types its
+ * `syntax` names (docs/query-semantics.md, "text_search"). A file no grammar of the language reads
+ * is all code. Each file is parsed once; only its comment and string spans are kept.
+ */
+export class SyntaxClassifier {
+  private readonly files = new Map<string, FileSpans>();
+  private readonly parsers = new Map<object, Parser>();
+
+  constructor(
+    private readonly treeDir: string,
+    private readonly loaded: LoadedLanguage,
+  ) {}
+
+  /** `row` and `col` 0-based, `col` in UTF-16 units. */
+  classOf(file: string, row: number, col: number): SyntaxClass {
+    const { spans, kinds, reach } = this.spansOf(file);
+    // The innermost span that starts at or before the position and still covers it: spans are sorted
+    // by start, so scan back from the last one starting at or before it.
+    let lo = 0;
+    let hi = kinds.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (before(row, col, spans[4 * mid]!, spans[4 * mid + 1]!)) hi = mid;
+      else lo = mid + 1;
+    }
+    for (let i = lo - 1; i >= 0; i--) {
+      const last = reach[i]!;
+      if (!before(row, col, spans[4 * last + 2]!, spans[4 * last + 3]!)) break;
+      if (before(row, col, spans[4 * i + 2]!, spans[4 * i + 3]!)) return kinds[i]!;
+    }
+    return 'code';
+  }
+
+  private spansOf(file: string): FileSpans {
+    let known = this.files.get(file);
+    if (known) return known;
+    known = { spans: [], kinds: [], reach: [] };
+    const grammar = grammarFor(this.loaded, file);
+    if (grammar) {
+      let parser = this.parsers.get(grammar);
+      if (!parser) {
+        parser = new Parser();
+        parser.setLanguage(grammar.grammar);
+        this.parsers.set(grammar, parser);
+      }
+      const tree = parser.parse(readFileSync(join(this.treeDir, file), 'utf8'));
+      if (tree) {
+        const { comments, strings } = this.loaded.language.syntax;
+        const commentTypes = new Set(comments);
+        for (const node of tree.rootNode.descendantsOfType([...comments, ...strings])) {
+          if (!node) continue;
+          known.spans.push(node.startPosition.row, node.startPosition.column, node.endPosition.row, node.endPosition.column);
+          known.kinds.push(commentTypes.has(node.type) ? 'comment' : 'string');
+          const i = known.kinds.length - 1;
+          const last = i > 0 ? known.reach[i - 1]! : i;
+          const s = known.spans;
+          known.reach.push(i > 0 && before(s[4 * i + 2]!, s[4 * i + 3]!, s[4 * last + 2]!, s[4 * last + 3]!) ? last : i);
+        }
+        tree.delete();
+      }
+    }
+    this.files.set(file, known);
+    return known;
+  }
+}
+
+/** A text search's matches, each classified where it starts; memoised per pattern and mode (the scope only filters). */
+export function classifiedSearch(searcher: TextSearcher, classifier: SyntaxClassifier): (query: TextSearchQuery) => readonly TextMatch[] {
+  const memo = new Map<string, TextMatch[]>();
+  return (query) => {
+    const key = `${query.mode} ${query.pattern}`;
+    let matches = memo.get(key);
+    if (!matches) {
+      matches = searcher.search(query).map((m) => ({ ...m, syntax: classifier.classOf(m.file, m.line - 1, m.start) }));
+      memo.set(key, matches);
+    }
+    return matches;
+  };
+}

@@ -1,0 +1,29 @@
+import type { TextScope, TextSearchQuery } from '../core/contract.ts';
+import type { Facts } from './facts.ts';
+import type { Draft, TextMatch } from './types.ts';
+
+/** The `text_search` for a whole word: an identifier, an environment variable, a dotted idiom like `pytest.raises`. */
+export function wordSearch(word: string, scope: TextScope): TextSearchQuery {
+  return { op: 'text_search', pattern: word, mode: 'word', in: scope };
+}
+
+/** The `text_search` for a regex in ripgrep's syntax (a call form, a raise form, an import line). */
+export function regexSearch(pattern: string, scope: TextScope): TextSearchQuery {
+  return { op: 'text_search', pattern, mode: 'regex', in: scope };
+}
+
+/**
+ * A grep_compared draft: the answer is whatever the search maps to
+ * (docs/query-semantics.md, "text_search"), never a sample; skipped when
+ * empty (nothing to ask) or too large to be a realistic question.
+ */
+export function textDraft(
+  facts: Facts,
+  search: (query: TextSearchQuery) => readonly TextMatch[],
+  query: TextSearchQuery,
+  build: { intent: string; maxAnswer: number; minAnswer?: number },
+): Draft | undefined {
+  const ids = facts.answerText(search(query), query.in);
+  if (ids.length < (build.minAnswer ?? 1) || ids.length > build.maxAnswer) return undefined;
+  return { intent: build.intent, query, expected: { kind: 'exact_set', stable_ids: ids } };
+}

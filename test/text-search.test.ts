@@ -1,0 +1,116 @@
+/**
+ * text_search, one rule in two readings: the generators' (Facts over the fact graph) and the
+ * oracle's (its own reading of index.scip), both over ripgrep's matches and the parse of each file.
+ * A Go corpus with a function defined twice (build-tag twins), and mentions in code, a comment and
+ * a string.
+ */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TextSearchQuery } from '../core/contract.ts';
+import { loadGrammars } from '../core/grammars.ts';
+import { languageOf } from '../core/languages.ts';
+import { Oracle } from '../adapters/oracle.ts';
+import { parseRgJson, searcherOver } from '../evidence/ripgrep.ts';
+import { classifiedSearch, SyntaxClassifier } from '../evidence/syntax.ts';
+import { Facts } from '../generators/facts.ts';
+import { buildFactGraph } from '../graph/fact-graph.ts';
+import { indexWithTreeSitter } from '../indexers/tree-sitter/index.ts';
+
+const FILES: Record<string, string> = {
+  'shop/store.go': `package shop
+
+type Store struct{ path string }
+
+// Open opens the store; call Open before Close.
+func Open(path string) *Store { return &Store{path: path} }
+
+func Reopen(s *Store) *Store {
+	Close(s)
+	return Open(s.path)
+}
+
+func Describe() string { return "call Open(path) first" }
+`,
+  'shop/close_linux.go': `//go:build linux
+
+package shop
+
+func Close(s *Store) {}
+`,
+  'shop/close_other.go': `//go:build !linux
+
+package shop
+
+func Close(s *Store) { Open("/tmp/other") }
+`,
+};
+
+const P = 'lmc-tree-sitter golang demo 1.0.0 ';
+const id = (d: string) => P + d;
+
+describe('text_search', () => {
+  let dir: string;
+  let facts: Facts;
+  let search: ReturnType<typeof classifiedSearch>;
+  let oracle: Oracle;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'lmc-text-search-'));
+    const tree = join(dir, 'tree');
+    for (const [path, text] of Object.entries(FILES)) {
+      await mkdir(dirname(join(tree, path)), { recursive: true });
+      await writeFile(join(tree, path), text);
+    }
+    const indexPath = join(dir, 'index.scip');
+    await indexWithTreeSitter({ treeDir: tree, language: 'go', project: { name: 'demo', version: '1.0.0' }, outputPath: indexPath });
+    facts = new Facts(await buildFactGraph(indexPath, { name: 'demo' }), languageOf('go'));
+    search = classifiedSearch(searcherOver(tree), new SyntaxClassifier(tree, await loadGrammars('go')));
+    oracle = await Oracle.load(indexPath, 'demo', { treeDir: tree, language: 'go' });
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  const both = (query: TextSearchQuery) => {
+    const generated = facts.answerText(search(query), query.in);
+    expect(oracle.answer(query)).toEqual(generated);
+    return generated;
+  };
+
+  it('classifies each match where it starts: code, comment or string', () => {
+    expect(search({ op: 'text_search', pattern: 'Open', mode: 'word', in: 'code' }).map((m) => `${m.file}:${m.line}:${m.start} ${m.syntax}`)).toEqual([
+      'shop/close_other.go:5:23 code',
+      'shop/store.go:5:3 comment',
+      'shop/store.go:5:30 comment',
+      'shop/store.go:6:5 code',
+      'shop/store.go:10:8 code',
+      'shop/store.go:13:38 string',
+    ]);
+  });
+
+  it('counts code only with in: code, and never the name of a definition', () => {
+    expect(both({ op: 'text_search', pattern: 'Open', mode: 'word', in: 'code' })).toEqual([id('shop/Close().'), id('shop/Reopen().')]);
+  });
+
+  it('counts comments and strings with in: any', () => {
+    expect(both({ op: 'text_search', pattern: 'Open', mode: 'word', in: 'any' })).toEqual([id('shop/Close().'), id('shop/Describe().'), id('shop/Reopen().')]);
+  });
+
+  it("credits a match outside every definition to its file's module, where the index gives the file one (a Go package's module is defined in its first file)", () => {
+    expect(both({ op: 'text_search', pattern: 'linux', mode: 'word', in: 'any' })).toEqual([id('shop/')]);
+  });
+
+  it('drops every definition of a symbol defined twice (build-tag twins), not only the first', () => {
+    expect(both({ op: 'text_search', pattern: '\\bClose\\s*\\(', mode: 'regex', in: 'code' })).toEqual([id('shop/Reopen().')]);
+  });
+
+  it('answers nothing for a pattern found nowhere', () => {
+    expect(both({ op: 'text_search', pattern: 'Nowhere', mode: 'word', in: 'any' })).toEqual([]);
+  });
+});
+
+describe("ripgrep's JSON", () => {
+  it('gives UTF-16 columns, as SCIP and tree-sitter count them', () => {
+    const line = '{"type":"match","data":{"path":{"text":"./a.go"},"lines":{"text":"s := \\"ü€\\" + Open()\\n"},"line_number":3,"absolute_offset":0,"submatches":[{"match":{"text":"Open"},"start":15,"end":19}]}}';
+    expect(parseRgJson(line)).toEqual([{ file: 'a.go', line: 3, start: 12, end: 16, text: 'Open' }]);
+  });
+});
