@@ -24,5 +24,5 @@
 ; `class Item(val sku: String)`: a `val`/`var` constructor parameter is a property of the class.
 ((class_parameter ["val" "var"] (identifier) @name) @definition.property (#set! owner "enclosing-type"))
 
-; Lambdas, anonymous functions and object expressions declare nothing visible outside.
-[(lambda_literal) (anonymous_function) (object_literal)] @scope
+; Lambdas, anonymous functions, object expressions and `init { }` blocks declare nothing visible outside.
+[(lambda_literal) (anonymous_function) (object_literal) (anonymous_initializer)] @scope
