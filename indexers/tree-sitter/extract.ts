@@ -68,6 +68,7 @@ export interface FileFacts {
 }
 
 const termKinds = new Set<DefinitionKind>(['field', 'property', 'constant', 'variable', 'enum_member']);
+const typeKinds = new Set<DefinitionKind>(['class', 'struct', 'interface', 'trait', 'mixin', 'enum', 'type', 'alias', 'union']);
 const kindOfCapture = new Map<string, DefinitionKind>(definitionKinds.map((k) => [`definition.${k}`, k]));
 const MAX_SIGNATURE = 240;
 const specificity: Partial<Record<DefinitionKind, number>> = { constructor: 2, struct: 1, enum: 1, union: 1, constant: 1 };
@@ -121,7 +122,8 @@ export function extractFacts(path: string, source: string, tree: Tree, grammar: 
   const suppressed = new Set<string>();
   const inheritance: Array<{ sub: Node; supertype: string }> = [];
   const callSites: Array<Omit<RawCall, 'scope'> & { start: number }> = [];
-  const localSites: Array<{ start: number; name: string; type: string }> = [];
+  // `inType`: bound in the type around it rather than the innermost scope (Kotlin's constructor parameters).
+  const localSites: Array<{ start: number; name: string; type: string; inType?: boolean }> = [];
 
   for (const match of grammar.query.matches(root)) {
     const caps = capturesByName(match.captures);
@@ -215,8 +217,10 @@ export function extractFacts(path: string, source: string, tree: Tree, grammar: 
     if (first('import') && importPath) {
       const local = first('import.name');
       const member = first('import.member');
+      // A member inside the path node (Kotlin's `import a.b.C` is one node): the path is what precedes it.
+      const inside = member && member.startIndex > importPath.startIndex && member.endIndex <= importPath.endIndex;
       facts.imports.push({
-        path: unquote(importPath.text),
+        path: inside ? source.slice(importPath.startIndex, member.startIndex).replace(/\W+$/, '') : unquote(importPath.text),
         glob: props.import === 'glob',
         ...(local ? { local: local.text } : {}),
         ...(member ? { member: member.text } : {}),
@@ -232,7 +236,14 @@ export function extractFacts(path: string, source: string, tree: Tree, grammar: 
 
     // A binding without a type still shadows corpus names of the same spelling.
     const localName = first('local.name');
-    if (localName) localSites.push({ start: localName.startIndex, name: localName.text, type: first('local.type')?.text ?? '' });
+    if (localName) {
+      localSites.push({
+        start: localName.startIndex,
+        name: localName.text,
+        type: first('local.type')?.text ?? '',
+        ...(props.owner === 'enclosing-type' ? { inType: true } : {}),
+      });
+    }
   }
 
   // Parents by nesting: sort by start (outer first on ties), then a stack of open regions.
@@ -262,6 +273,11 @@ export function extractFacts(path: string, source: string, tree: Tree, grammar: 
     return best;
   };
   facts.calls = callSites.map(({ start, ...call }) => ({ ...call, scope: scopeAt(start) }));
-  facts.locals = localSites.map(({ start, ...local }) => ({ ...local, scope: scopeAt(start) }));
+  const typeAround = (scope: number): number => {
+    let d = scope;
+    while (d >= 0 && !typeKinds.has(definitions[d]!.kind)) d = definitions[d]!.parent;
+    return d;
+  };
+  facts.locals = localSites.map(({ start, inType, ...local }) => ({ ...local, scope: inType ? typeAround(scopeAt(start)) : scopeAt(start) }));
   return facts;
 }
