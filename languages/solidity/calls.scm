@@ -41,8 +41,18 @@
       object: (expression (unary_expression argument: (expression [(identifier) (member_expression) (call_expression)] @receiver)))
       property: (identifier) @name))) @reference.call
 
+; `f{value: v}(x)`, `x.f{value: v, gas: g}(y)`: call options between the callee and its arguments.
+(call_expression function: (expression (struct_expression type: (expression (identifier) @name)))) @reference.call
+((call_expression
+  function: (expression (struct_expression type: (expression (member_expression object: (identifier) @receiver.self property: (identifier) @name))))) @reference.call
+  (#eq? @receiver.self "this"))
+((call_expression
+  function: (expression (struct_expression type: (expression (member_expression object: (identifier) @receiver property: (identifier) @name))))) @reference.call
+  (#not-match? @receiver "^(this|super)$"))
+
 ; `new Token(x)` deploys a contract: its constructor is called.
 (call_expression function: (expression (new_expression name: (type_name) @name))) @reference.new
+(call_expression function: (expression (struct_expression type: (expression (new_expression name: (type_name) @name))))) @reference.new
 
 ; `emit Transfer(…)` and `revert Unauthorized(…)` call the event and the error.
 (emit_statement name: (expression (identifier) @name)) @reference.call
