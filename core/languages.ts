@@ -120,6 +120,8 @@ const walkerSchema = z
       })
       .strict()
       .default({ argumentBrackets: [] }),
+    /** A name no scope or import binds reaches a free symbol defined once anywhere in the corpus; false where a file's top-level names are private to it (Lua's `local`s, modules reached only through `require`). */
+    corpusUniqueNames: z.boolean().default(true),
     /** A bare call inside a type may call the type's own members (Java, C#, C++, Ruby). */
     implicitSelfMembers: z.boolean().default(false),
     /** What calling a type by name means: nothing we record, a reference to the type, or a call of its constructor. */

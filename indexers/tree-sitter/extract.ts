@@ -59,6 +59,8 @@ export interface FileFacts {
   path: string;
   /** The package the file declares (`package gin`), for modules named by it. */
   packageName?: string;
+  /** The name of what the file hands to whoever imports it whole (Lua's `return M`). */
+  exported?: string;
   definitions: RawDefinition[];
   calls: RawCall[];
   imports: RawImport[];
@@ -130,6 +132,11 @@ export function extractFacts(path: string, source: string, tree: Tree, grammar: 
 
     const packageNode = first('package');
     if (packageNode) facts.packageName = packageNode.text;
+    const exportNode = first('export');
+    if (exportNode) {
+      facts.exported = exportNode.text;
+      continue;
+    }
 
     const definitionCapture = match.captures.find((c) => kindOfCapture.has(c.name));
     const nameNode = first('name');
