@@ -144,7 +144,17 @@ const languageSchema = z
     /** Other names a lock may use for this language (`javascript` for typescript). */
     aliases: z.array(z.string().regex(/^[a-z0-9+#-]+$/)).default([]),
     grammars: z
-      .array(z.object({ package: z.string().min(1), wasm: z.string().min(1), extensions: z.array(z.string().startsWith('.')).min(1) }).strict())
+      .array(
+        z
+          .object({
+            package: z.string().min(1),
+            wasm: z.string().min(1),
+            extensions: z.array(z.string().startsWith('.')).min(1),
+            /** Interpreters a `#!` first line may name (`#!/bin/bash`, `#!/usr/bin/env bash`) to make a file without an extension this grammar's. */
+            interpreters: z.array(z.string().regex(/^[\w.+-]+$/)).default([]),
+          })
+          .strict(),
+      )
       .min(1),
     /** Tree-sitter node types of comments and of string literals, to tell a text hit in code from one in a comment or string. */
     syntax: z.object({ comments: z.array(z.string()).min(1), strings: z.array(z.string()).min(1) }).strict(),
