@@ -122,6 +122,8 @@ const walkerSchema = z
       .default({ argumentBrackets: [] }),
     /** A name no scope or import binds reaches a free symbol defined once anywhere in the corpus; false where a file's top-level names are private to it (Lua's `local`s, modules reached only through `require`). */
     corpusUniqueNames: z.boolean().default(true),
+    /** A declared type is also a module imports can name (a Perl `package` is both a class and what `use` loads). */
+    typesAreModules: z.boolean().default(false),
     /** A bare call inside a type may call the type's own members (Java, C#, C++, Ruby). */
     implicitSelfMembers: z.boolean().default(false),
     /** What calling a type by name means: nothing we record, a reference to the type, or a call of its constructor. */

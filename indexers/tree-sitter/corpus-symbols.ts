@@ -137,9 +137,10 @@ export class CorpusSymbols {
     if (!sym) {
       sym = { id, kind, name, hover, file, supertypes: new Set(), externalSupertypes: new Set(), implementations: new Set(), ...(parameters !== undefined ? { parameters } : {}) };
       this.symbols.set(id, sym);
-      // A declared namespace (`package a.b;`, `namespace A::B`) is a module imports can name.
-      const parsed = kind === 'namespace' ? parseSymbol(id) : undefined;
-      if (parsed && parsed.descriptors.every((d) => d.suffix === 'namespace')) {
+      // A declared namespace (`package a.b;`, `namespace A::B`) is a module imports can name; so is a type where the language says so.
+      const importable = kind === 'namespace' || (this.config.typesAreModules && typeKinds.has(kind));
+      const parsed = importable ? parseSymbol(id) : undefined;
+      if (parsed && parsed.descriptors.every((d, i) => d.suffix === 'namespace' || (kind !== 'namespace' && i === parsed.descriptors.length - 1))) {
         const segments = parsed.descriptors.flatMap((d) => d.name.split('.'));
         if (!this.moduleBySegments.has(segments.join('/'))) this.moduleBySegments.set(segments.join('/'), id);
       }
