@@ -120,6 +120,10 @@ const walkerSchema = z
       })
       .strict()
       .default({ argumentBrackets: [] }),
+    /** A name no scope or import binds reaches a free symbol defined once anywhere in the corpus; false where a file's top-level names are private to it (Lua's `local`s, modules reached only through `require`). */
+    corpusUniqueNames: z.boolean().default(true),
+    /** A declared type is also a module imports can name (a Perl `package` is both a class and what `use` loads). */
+    typesAreModules: z.boolean().default(false),
     /** A bare call inside a type may call the type's own members (Java, C#, C++, Ruby). */
     implicitSelfMembers: z.boolean().default(false),
     /** What calling a type by name means: nothing we record, a reference to the type, or a call of its constructor. */
@@ -142,7 +146,17 @@ const languageSchema = z
     /** Other names a lock may use for this language (`javascript` for typescript). */
     aliases: z.array(z.string().regex(/^[a-z0-9+#-]+$/)).default([]),
     grammars: z
-      .array(z.object({ package: z.string().min(1), wasm: z.string().min(1), extensions: z.array(z.string().startsWith('.')).min(1) }).strict())
+      .array(
+        z
+          .object({
+            package: z.string().min(1),
+            wasm: z.string().min(1),
+            extensions: z.array(z.string().startsWith('.')).min(1),
+            /** Interpreters a `#!` first line may name (`#!/bin/bash`, `#!/usr/bin/env bash`) to make a file without an extension this grammar's. */
+            interpreters: z.array(z.string().regex(/^[\w.+-]+$/)).default([]),
+          })
+          .strict(),
+      )
       .min(1),
     /** Tree-sitter node types of comments and of string literals, to tell a text hit in code from one in a comment or string. */
     syntax: z.object({ comments: z.array(z.string()).min(1), strings: z.array(z.string()).min(1) }).strict(),

@@ -59,6 +59,8 @@ export interface FileFacts {
   path: string;
   /** The package the file declares (`package gin`), for modules named by it. */
   packageName?: string;
+  /** The name of what the file hands to whoever imports it whole (Lua's `return M`). */
+  exported?: string;
   definitions: RawDefinition[];
   calls: RawCall[];
   imports: RawImport[];
@@ -120,6 +122,7 @@ export function extractFacts(path: string, source: string, tree: Tree, grammar: 
   // Several patterns may name the same declaration (a decorated and a plain function); the widest node wins.
   const byNameNode = new Map<string, RawDefinition>();
   const suppressed = new Set<string>();
+  const fileScopedDefinitions = new Set<RawDefinition>();
   const inheritance: Array<{ sub: Node; supertype: string }> = [];
   const callSites: Array<Omit<RawCall, 'scope'> & { start: number }> = [];
   // `inType`: bound in the type around it rather than the innermost scope (Kotlin's constructor parameters).
@@ -132,6 +135,11 @@ export function extractFacts(path: string, source: string, tree: Tree, grammar: 
 
     const packageNode = first('package');
     if (packageNode) facts.packageName = packageNode.text;
+    const exportNode = first('export');
+    if (exportNode) {
+      facts.exported = exportNode.text;
+      continue;
+    }
 
     const definitionCapture = match.captures.find((c) => kindOfCapture.has(c.name));
     const nameNode = first('name');
@@ -187,6 +195,7 @@ export function extractFacts(path: string, source: string, tree: Tree, grammar: 
         ...(first('parameters') ? { parameters: namedChildCount(first('parameters')) } : {}),
       };
       byNameNode.set(key, definition);
+      if (fileScoped) fileScopedDefinitions.add(definition);
       continue;
     }
 
@@ -248,6 +257,14 @@ export function extractFacts(path: string, source: string, tree: Tree, grammar: 
 
   // Parents by nesting: sort by start (outer first on ties), then a stack of open regions.
   const definitions = [...byNameNode.entries()].filter(([key]) => !suppressed.has(key)).map(([, d]) => d).sort((a, b) => a.start - b.start || b.end - a.end);
+  // A file-scoped declaration (`package A;`) lasts until the next one (`package B;`), as in Perl and PHP.
+  const fileScopedInOrder = definitions.filter((d) => fileScopedDefinitions.has(d));
+  fileScopedInOrder.forEach((d, i) => {
+    const next = fileScopedInOrder[i + 1];
+    if (!next) return;
+    d.end = next.start;
+    d.range = [d.range[0], d.range[1], next.range[0], next.range[1]];
+  });
   const stack: number[] = [];
   definitions.forEach((d, i) => {
     while (stack.length && definitions[stack[stack.length - 1]!]!.end < d.end) stack.pop();

@@ -6,7 +6,7 @@ import { PipelineError } from '../../core/errors.ts';
 import { DocumentType, encodeMetadata, frameField } from '../../graph/scip-reader.ts';
 import { listFiles } from '../../fetchers/tree.ts';
 import { extractFacts, type FileFacts } from './extract.ts';
-import { grammarFor, loadGrammars } from '../../core/grammars.ts';
+import { grammarFor, loadGrammars, mayClaimByInterpreter } from '../../core/grammars.ts';
 import { resolveCorpus, SCHEME } from './resolve.ts';
 
 export interface TreeSitterIndexOptions {
@@ -33,6 +33,12 @@ export interface TreeSitterIndexResult {
 
 const UTF16_POSITIONS = 2;
 
+/** A file's first line, for its `#!`. */
+function firstLine(raw: Buffer): string {
+  const end = raw.indexOf(10);
+  return raw.subarray(0, end < 0 ? Math.min(raw.length, 256) : Math.min(end, 256)).toString('utf8');
+}
+
 /**
  * Indexes a tree with tree-sitter: every file with one of the language's extensions is parsed once, the
  * language's queries (compiled once) turn it into facts, and the resolved facts are written as a SCIP
@@ -43,7 +49,8 @@ export async function indexWithTreeSitter(options: TreeSitterIndexOptions): Prom
   const concurrency = Math.max(1, options.concurrency ?? 8);
   const language = await loadGrammars(options.language);
   const config = language.language.walker;
-  const paths = (await listFiles(treeDir)).filter((path) => grammarFor(language, path));
+  // An extension-less file may still be the language's by its `#!` line, read below.
+  const paths = (await listFiles(treeDir)).filter((path) => grammarFor(language, path) || mayClaimByInterpreter(language, path));
 
   const parser = new Parser();
   const facts: FileFacts[] = [];
@@ -55,7 +62,8 @@ export async function indexWithTreeSitter(options: TreeSitterIndexOptions): Prom
       batch.forEach((path, i) => {
         const raw = sources[i]!;
         if (raw.length > config.maxFileBytes) return;
-        const grammar = grammarFor(language, path)!;
+        const grammar = grammarFor(language, path, firstLine(raw));
+        if (!grammar) return;
         const source = raw.toString('utf8');
         parser.setLanguage(grammar.grammar);
         const tree = parser.parse(source);
