@@ -131,6 +131,15 @@ describe('the tree-sitter walker', () => {
     expect(graph.calls.get('lmc-tree-sitter npm demo 1.0.0 `index.js`/handler().')).toEqual(['lmc-tree-sitter npm demo 1.0.0 lib/`reply.js`/send().']);
   });
 
+  it("ends a declaration's range before the newline it takes, so a use on the next line is not inside it", async () => {
+    const source = '#define COPY_TYPE(N) typedef struct { char a[N]; } copy##N\nCOPY_TYPE (2);\n';
+    const { documents, outputPath } = await index({ 'inlines.c': source }, 'c');
+    const macro = documents[0]!.occurrences.find((o) => o.symbol === 'lmc-tree-sitter c demo 1.0.0 COPY_TYPE().' && o.symbolRoles === SymbolRole.Definition);
+    expect(macro?.enclosingRange).toEqual([0, 0, 58]);
+    const graph = await buildFactGraph(outputPath, { name: 'demo' });
+    expect([...graph.calls]).toEqual([]);
+  });
+
   it('indexes a file with syntax errors as far as it parses', async () => {
     const { result, documents } = await index({ 'broken.py': 'def ok():\n    return 1\n\ndef broken(:\n' }, 'python');
     expect(result.files).toBe(1);
