@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildFactGraph } from '../graph/fact-graph.ts';
 import { readScipIndex, SymbolRole, type ScipDocument } from '../graph/scip-reader.ts';
 import { languageNames } from '../core/languages.ts';
-import { indexWithTreeSitter } from '../indexers/tree-sitter/index.ts';
+import { blankMacros, indexWithTreeSitter } from '../indexers/tree-sitter/index.ts';
 
 const temps: string[] = [];
 async function corpus(files: Record<string, string>): Promise<string> {
@@ -138,6 +138,14 @@ describe('the tree-sitter walker', () => {
     expect(macro?.enclosingRange).toEqual([0, 0, 58]);
     const graph = await buildFactGraph(outputPath, { name: 'demo' });
     expect([...graph.calls]).toEqual([]);
+  });
+
+  it('blanks the macros a language lists, with their arguments, keeping every position', () => {
+    const source = 'NS_ASSUME_NONNULL_BEGIN\n@interface A : NSObject\n- (id)init NS_SWIFT_NAME(make(a:(int)b));\n@end\nNS_ASSUME_NONNULL_BEGINS x;\n';
+    const blanked = blankMacros(source, ['NS_ASSUME_NONNULL_BEGIN', 'NS_SWIFT_NAME']);
+    expect(blanked).toBe(`${' '.repeat(23)}\n@interface A : NSObject\n- (id)init ${' '.repeat(29)};\n@end\nNS_ASSUME_NONNULL_BEGINS x;\n`);
+    expect(blanked.length).toBe(source.length);
+    expect(blankMacros(source, [])).toBe(source);
   });
 
   it('indexes a file with syntax errors as far as it parses', async () => {
