@@ -136,6 +136,11 @@ const walkerSchema = z
     hoverStrip: regex.optional(),
     /** Hover text per definition kind; `{text}` is the declaration up to its body, `{name}` the name. */
     hover: z.partialRecord(z.enum(definitionKinds), hoverTemplate).default({}),
+    /**
+     * Macros the grammar cannot read (`NS_ASSUME_NONNULL_BEGIN`, `__THROW`): each whole-word use, with the
+     * parenthesised arguments that follow it, is blanked with spaces before parsing, so positions do not move.
+     */
+    ignoredMacros: z.array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/)).default([]),
     /** Files larger than this are generated or minified, not source worth indexing. */
     maxFileBytes: z.int().positive().default(1 << 20),
   })

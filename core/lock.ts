@@ -36,6 +36,11 @@ export const debianSource = z
     sha256: z.string().regex(/^[0-9a-f]{64}$/, 'must be the sha256 of the .deb (64 lowercase hex digits)'),
     /** The sources inside the package, e.g. usr/share/gocode/src/github.com/gin-gonic/gin */
     path: relPath,
+    /**
+     * A source tarball the package ships (`usr/src/glibc/glibc-2.36.tar.xz`): it is unpacked too, and
+     * `path` is then a directory inside it (`glibc-2.36/string`).
+     */
+    tarball: relPath.optional(),
   })
   .strict();
 

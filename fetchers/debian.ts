@@ -88,29 +88,24 @@ async function decompress(tool: 'xz' | 'zstd', data: Buffer, label: string): Pro
   return Buffer.from(result.stdout);
 }
 
+/** Unpacks a tar archive, plain or compressed as its file name says, into destDir. */
+async function extractTarball(name: string, data: Buffer, destDir: string, label: string): Promise<void> {
+  const options = { stripComponents: 0, label };
+  if (name.endsWith('.tar')) await extractTar(data, destDir, options);
+  else if (name.endsWith('.tar.gz') || name.endsWith('.tgz')) await extractTarGz(data, destDir, options);
+  else if (name.endsWith('.tar.xz')) await extractTar(await decompress('xz', data, label), destDir, options);
+  else if (name.endsWith('.tar.zst')) await extractTar(await decompress('zstd', data, label), destDir, options);
+  else throw fail(`${label}: unsupported archive format (not .tar, .tar.gz, .tgz, .tar.xz or .tar.zst)`);
+}
+
 /** Unpacks a .deb's data archive into destDir. Maintainer scripts live in control.tar, which is never read. */
 export async function extractDeb(deb: Buffer, destDir: string, label: string): Promise<void> {
   const members = readAr(deb, label);
   if (members[0]?.name !== 'debian-binary') throw fail(`${label}: not a Debian package (no debian-binary member first)`);
   const data = members.find((m) => m.name.startsWith('data.tar'));
   if (!data) throw fail(`${label}: no data.tar member`);
-  const options = { stripComponents: 0, label: `${label} ${data.name}` };
-  switch (data.name) {
-    case 'data.tar':
-      await extractTar(data.data, destDir, options);
-      return;
-    case 'data.tar.gz':
-      await extractTarGz(data.data, destDir, options);
-      return;
-    case 'data.tar.xz':
-      await extractTar(await decompress('xz', data.data, options.label), destDir, options);
-      return;
-    case 'data.tar.zst':
-      await extractTar(await decompress('zstd', data.data, options.label), destDir, options);
-      return;
-    default:
-      throw fail(`${label}: unsupported data member ${data.name}`);
-  }
+  if (!['data.tar', 'data.tar.gz', 'data.tar.xz', 'data.tar.zst'].includes(data.name)) throw fail(`${label}: unsupported data member ${data.name}`);
+  await extractTarball(data.name, data.data, destDir, `${label} ${data.name}`);
 }
 
 /**
@@ -118,7 +113,7 @@ export async function extractDeb(deb: Buffer, destDir: string, label: string): P
  * verifies the sha256 before anything is extracted. Returns the directory of `source.path` inside the package.
  */
 export async function fetchDebian(source: DebianSource, rawDir: string, log: (line: string) => void): Promise<string> {
-  const { package: name, version, sha256, path } = source;
+  const { package: name, version, sha256, path, tarball } = source;
   const id = `${name}=${version}`;
   if (!PACKAGE_NAME.test(name)) throw fail(`${JSON.stringify(name)} is not a valid Debian package name`);
   if (!VERSION.test(version)) throw fail(`${JSON.stringify(version)} is not a valid Debian version`);
@@ -141,7 +136,7 @@ export async function fetchDebian(source: DebianSource, rawDir: string, log: (li
     deb = await readFile(debPath);
   }
   try {
-    return await unpackDeb(deb, sha256, rawDir, path, `${id} package`);
+    return await unpackDeb(deb, sha256, rawDir, path, `${id} package`, tarball);
   } catch (error) {
     // A package that fails its checksum is not kept for the next run.
     if (sha256Of(deb) !== sha256) await rm(debPath!, { force: true });
@@ -151,21 +146,36 @@ export async function fetchDebian(source: DebianSource, rawDir: string, log: (li
 
 /**
  * Checks a .deb against the expected sha256 (refusing before anything is written), extracts its data
- * archive into `<rawDir>/root` without running any of its scripts, and returns `root/<path>`.
+ * archive into `<rawDir>/root` without running any of its scripts, and returns `root/<path>`. With a
+ * `tarball` (a source archive inside the package), that archive is unpacked into `<rawDir>/tarball`
+ * the same way and `path` is read inside it.
  */
-export async function unpackDeb(deb: Buffer, sha256: string, rawDir: string, path: string, label: string): Promise<string> {
+export async function unpackDeb(deb: Buffer, sha256: string, rawDir: string, path: string, label: string, tarball?: string): Promise<string> {
   const served = sha256Of(deb);
   if (served !== sha256) throw fail(`sha256 mismatch for ${label}: lock has ${sha256}, got ${served}; refusing`);
-  if (path.startsWith('/') || path.split('/').includes('..')) throw fail(`path ${JSON.stringify(path)} must stay inside the package`);
+  const inside = (p: string) => !p.startsWith('/') && !p.split('/').includes('..');
+  if (!inside(path)) throw fail(`path ${JSON.stringify(path)} must stay inside the package`);
+  if (tarball !== undefined && !inside(tarball)) throw fail(`tarball ${JSON.stringify(tarball)} must stay inside the package`);
   const root = join(rawDir, 'root');
+  const inner = join(rawDir, 'tarball');
   await rm(root, { recursive: true, force: true });
+  await rm(inner, { recursive: true, force: true });
   try {
     await extractDeb(deb, root, label);
+    if (tarball !== undefined) {
+      const archive = resolve(root, tarball);
+      if (!(await stat(archive).then((s) => s.isFile(), () => false))) throw fail(`${label} has no file ${JSON.stringify(tarball)}`);
+      await extractTarball(tarball, await readFile(archive), inner, `${label} ${tarball}`);
+      // The package's own files are not needed once its tarball is unpacked.
+      await rm(root, { recursive: true, force: true });
+    }
   } catch (error) {
     await rm(root, { recursive: true, force: true });
+    await rm(inner, { recursive: true, force: true });
     throw error;
   }
-  const selected = resolve(root, path);
-  if (!(await stat(selected).then((s) => s.isDirectory(), () => false))) throw fail(`${label} has no directory ${JSON.stringify(path)}`);
+  const selected = resolve(tarball === undefined ? root : inner, path);
+  const where = tarball === undefined ? label : `${label} ${tarball}`;
+  if (!(await stat(selected).then((s) => s.isDirectory(), () => false))) throw fail(`${where} has no directory ${JSON.stringify(path)}`);
   return selected;
 }

@@ -18,13 +18,13 @@ afterAll(async () => {
   await Promise.all(temps.map((dir) => rm(dir, { recursive: true, force: true })));
 });
 
-type TarEntry = { name: string; content?: string; type?: '0' | '2' | '5'; link?: string };
+type TarEntry = { name: string; content?: string | Buffer; type?: '0' | '2' | '5'; link?: string };
 
 /** A ustar archive written byte by byte, so the tests control every header the reader sees. */
 function tar(entries: TarEntry[]): Buffer {
   const blocks: Buffer[] = [];
   for (const { name, content = '', type = '0', link = '' } of entries) {
-    const body = Buffer.from(content);
+    const body = Buffer.isBuffer(content) ? content : Buffer.from(content);
     const header = Buffer.alloc(512);
     header.write(name, 0, 'utf8');
     header.write('0000644\0', 100);
@@ -144,6 +144,63 @@ describe('Debian packages', () => {
     const base = { kind: 'debian' as const, sha256: '0'.repeat(64), path: 'usr' };
     await expect(fetchDebian({ ...base, package: '-oDir=/', version: '1.0' }, rawDir, () => {})).rejects.toThrow('is not a valid Debian package name');
     await expect(fetchDebian({ ...base, package: 'demo', version: '1.0 2' }, rawDir, () => {})).rejects.toThrow('is not a valid Debian version');
+  });
+
+  describe('a source tarball inside the package', () => {
+    const innerSources: TarEntry[] = [
+      { name: 'demo-1.0/', type: '5' },
+      { name: 'demo-1.0/lib/string.c', content: 'int f(void) { return 0; }\n' },
+      { name: 'demo-1.0/lib/tst-string.c', content: 'int main(void) { return f(); }\n' },
+      { name: 'demo-1.0/doc/README', content: 'demo\n' },
+    ];
+    const withTarball = (name: string, bytes: Buffer) =>
+      deb([
+        { name: './', type: '5' },
+        { name: './usr/src/demo/', type: '5' },
+        { name: `./usr/src/demo/${name}`, content: bytes },
+        { name: './usr/share/doc/demo-source/copyright', content: 'LGPL\n' },
+      ]);
+
+    it.each([
+      ['demo-1.0.tar.xz', () => execFileSync('xz', ['-zc'], { input: tar(innerSources) })],
+      ['demo-1.0.tar.gz', () => gzipSync(tar(innerSources))],
+      ['demo-1.0.tar', () => tar(innerSources)],
+    ])('unpacks %s and returns the sub-path inside it', async (name, make) => {
+      const rawDir = await tempDir();
+      const bytes = withTarball(name, make());
+      const dir = await unpackDeb(bytes, sha256(bytes), rawDir, 'demo-1.0/lib', 'demo package', `usr/src/demo/${name}`);
+      expect(dir).toBe(join(rawDir, 'tarball/demo-1.0/lib'));
+      expect(await listFiles(dir)).toEqual(['string.c', 'tst-string.c']);
+      expect(await readFile(join(dir, 'tst-string.c'), 'utf8')).toBe('int main(void) { return f(); }\n');
+      // The package's own files are gone once the tarball is out.
+      expect(await exists(join(rawDir, 'root'))).toBe(false);
+    });
+
+    it("fetches through the lock entry's tarball field", async () => {
+      const rawDir = await tempDir();
+      const bytes = withTarball('demo-1.0.tar.xz', execFileSync('xz', ['-zc'], { input: tar(innerSources) }));
+      await writeFile(join(rawDir, 'demo-source_1.0-1_all.deb'), bytes);
+      const source = { kind: 'debian' as const, package: 'demo-source', version: '1.0-1', sha256: sha256(bytes), path: 'demo-1.0/lib', tarball: 'usr/src/demo/demo-1.0.tar.xz' };
+      const dir = await fetchDebian(source, rawDir, () => {});
+      expect(await listFiles(dir)).toEqual(['string.c', 'tst-string.c']);
+    });
+
+    it('refuses a missing tarball, an unknown format, a path outside it and an entry escaping it, leaving nothing behind', async () => {
+      const rawDir = await tempDir();
+      const xz = withTarball('demo-1.0.tar.xz', execFileSync('xz', ['-zc'], { input: tar(innerSources) }));
+      await expect(unpackDeb(xz, sha256(xz), rawDir, 'demo-1.0', 'demo package', 'usr/src/demo/other.tar.xz')).rejects.toThrow('demo package has no file "usr/src/demo/other.tar.xz"');
+      await expect(unpackDeb(xz, sha256(xz), rawDir, 'demo-1.0', 'demo package', '../demo-1.0.tar.xz')).rejects.toThrow('must stay inside the package');
+      await expect(unpackDeb(xz, sha256(xz), rawDir, 'demo-1.0/src', 'demo package', 'usr/src/demo/demo-1.0.tar.xz')).rejects.toThrow(
+        'demo package usr/src/demo/demo-1.0.tar.xz has no directory "demo-1.0/src"',
+      );
+      const zip = withTarball('demo-1.0.zip', Buffer.from('PK\x03\x04'));
+      await expect(unpackDeb(zip, sha256(zip), rawDir, 'demo-1.0', 'demo package', 'usr/src/demo/demo-1.0.zip')).rejects.toThrow('unsupported archive format');
+      const evil = withTarball('demo-1.0.tar', tar([...innerSources, { name: 'demo-1.0/../../evil', content: 'x' }]));
+      await expect(unpackDeb(evil, sha256(evil), rawDir, 'demo-1.0', 'demo package', 'usr/src/demo/demo-1.0.tar')).rejects.toThrow('the path has a ".." segment');
+      expect(await exists(join(rawDir, 'root'))).toBe(false);
+      expect(await exists(join(rawDir, 'tarball'))).toBe(false);
+      expect(await exists(join(rawDir, '..', 'evil'))).toBe(false);
+    });
   });
 
   it('reads ar members and refuses what is not an ar archive', () => {

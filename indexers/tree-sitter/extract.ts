@@ -79,6 +79,20 @@ function rangeOf(node: Node): Range {
   return [node.startPosition.row, node.startPosition.column, node.endPosition.row, node.endPosition.column];
 }
 
+/**
+ * A declaration's range without the whitespace some nodes end with (a `#define` takes its line's
+ * newline): a half-open range ending at column 0 of the next line would seem to cover what starts there.
+ */
+function declarationRange(node: Node, source: string): Range {
+  let end = node.endIndex;
+  while (end > node.startIndex && /\s/.test(source[end - 1]!)) end--;
+  if (end === node.endIndex) return rangeOf(node);
+  const skipped = source.slice(end, node.endIndex);
+  const newlines = skipped.split('\n').length - 1;
+  if (newlines === 0) return [node.startPosition.row, node.startPosition.column, node.endPosition.row, node.endPosition.column - skipped.length];
+  return [node.startPosition.row, node.startPosition.column, node.endPosition.row - newlines, end - (source.lastIndexOf('\n', end - 1) + 1)];
+}
+
 function unquote(text: string): string {
   return text.replace(/^["'`<]|["'`>]$/g, '');
 }
@@ -183,7 +197,7 @@ export function extractFacts(path: string, source: string, tree: Tree, grammar: 
         kind: kindOfCapture.get(definitionCapture.name)!,
         name: nameNode.text,
         nameRange: rangeOf(nameNode),
-        range: fileScoped ? [node.startPosition.row, node.startPosition.column, root.endPosition.row, root.endPosition.column] : rangeOf(node),
+        range: fileScoped ? [node.startPosition.row, node.startPosition.column, root.endPosition.row, root.endPosition.column] : declarationRange(node, source),
         start: node.startIndex,
         end: fileScoped ? root.endIndex : node.endIndex,
         ownedByEnclosingType: props.owner === 'enclosing-type',

@@ -40,6 +40,36 @@ function firstLine(raw: Buffer): string {
 }
 
 /**
+ * The source with every whole-word use of the macros, and the balanced parenthesised arguments right after
+ * one, replaced by spaces (newlines kept), so the grammar reads what is left and every position stays put.
+ */
+export function blankMacros(source: string, macros: readonly string[]): string {
+  if (macros.length === 0) return source;
+  const word = new RegExp(`(?<![A-Za-z0-9_])(?:${macros.join('|')})(?![A-Za-z0-9_])`, 'g');
+  const chars = source.split('');
+  const blank = (from: number, to: number) => {
+    for (let i = from; i < to; i++) if (chars[i] !== '\n' && chars[i] !== '\r') chars[i] = ' ';
+  };
+  for (const match of source.matchAll(word)) {
+    let end = match.index + match[0].length;
+    let open = end;
+    while (open < source.length && (source[open] === ' ' || source[open] === '\t')) open++;
+    if (source[open] === '(') {
+      let depth = 0;
+      for (let i = open; i < source.length; i++) {
+        if (source[i] === '(') depth++;
+        else if (source[i] === ')' && --depth === 0) {
+          end = i + 1;
+          break;
+        }
+      }
+    }
+    blank(match.index, end);
+  }
+  return chars.join('');
+}
+
+/**
  * Indexes a tree with tree-sitter: every file with one of the language's extensions is parsed once, the
  * language's queries (compiled once) turn it into facts, and the resolved facts are written as a SCIP
  * index with symbols `lmc-tree-sitter <manager> <project> <version> <descriptors>`.
@@ -64,7 +94,7 @@ export async function indexWithTreeSitter(options: TreeSitterIndexOptions): Prom
         if (raw.length > config.maxFileBytes) return;
         const grammar = grammarFor(language, path, firstLine(raw));
         if (!grammar) return;
-        const source = raw.toString('utf8');
+        const source = blankMacros(raw.toString('utf8'), config.ignoredMacros);
         parser.setLanguage(grammar.grammar);
         const tree = parser.parse(source);
         if (!tree) throw new PipelineError(`tree-sitter could not parse ${path}`, { stage: 'index' });
