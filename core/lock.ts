@@ -34,6 +34,12 @@ export const debianSource = z
     package: z.string().regex(/^[a-z0-9][a-z0-9+.-]+$/, 'must be a Debian package name'),
     version: z.string().regex(/^([0-9]+:)?[0-9][A-Za-z0-9.+~-]*$/, 'must be an exact Debian version such as 1.8.1-1'),
     sha256: z.string().regex(/^[0-9a-f]{64}$/, 'must be the sha256 of the .deb (64 lowercase hex digits)'),
+    /**
+     * Tarballs to unpack in turn when the sources ship as an archive inside the package
+     * (`usr/src/ocaml-source-4.13.1.tar`, then the `.orig.tar.gz` inside that): each path is inside
+     * what the step before unpacked, and `path` is then inside the last one.
+     */
+    tarballs: z.array(relPath).optional(),
     /** The sources inside the package, e.g. usr/share/gocode/src/github.com/gin-gonic/gin */
     path: relPath,
   })

@@ -117,7 +117,7 @@ export async function extractDeb(deb: Buffer, destDir: string, label: string): P
  * verifies the sha256 before anything is extracted. Returns the directory of `source.path` inside the package.
  */
 export async function fetchDebian(source: DebianSource, rawDir: string, log: (line: string) => void): Promise<string> {
-  const { package: name, version, sha256, path } = source;
+  const { package: name, version, sha256, path, tarballs = [] } = source;
   const id = `${name}=${version}`;
   if (!PACKAGE_NAME.test(name)) throw fail(`${JSON.stringify(name)} is not a valid Debian package name`);
   if (!VERSION.test(version)) throw fail(`${JSON.stringify(version)} is not a valid Debian version`);
@@ -140,7 +140,7 @@ export async function fetchDebian(source: DebianSource, rawDir: string, log: (li
     deb = await readFile(debPath);
   }
   try {
-    return await unpackDeb(deb, sha256, rawDir, path, `${id} package`);
+    return await unpackDeb(deb, sha256, rawDir, path, `${id} package`, tarballs);
   } catch (error) {
     // A package that fails its checksum is not kept for the next run.
     if (sha256Of(deb) !== sha256) await rm(debPath!, { force: true });
@@ -148,22 +148,44 @@ export async function fetchDebian(source: DebianSource, rawDir: string, log: (li
   }
 }
 
+const insidePackage = (path: string) => !path.startsWith('/') && !path.split('/').includes('..');
+
+/** A tar archive, plain or compressed (gzip, xz, zstd: told by its first bytes), unpacked with the same safe reader. */
+async function extractInnerTarball(data: Buffer, destDir: string, label: string): Promise<void> {
+  const options = { stripComponents: 0, label };
+  if (data[0] === 0x1f && data[1] === 0x8b) await extractTarGz(data, destDir, options);
+  else if (data.subarray(0, 6).equals(Buffer.from([0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00]))) await extractTar(await decompress('xz', data, label), destDir, options);
+  else if (data.subarray(0, 4).equals(Buffer.from([0x28, 0xb5, 0x2f, 0xfd]))) await extractTar(await decompress('zstd', data, label), destDir, options);
+  else await extractTar(data, destDir, options);
+}
+
 /**
  * Checks a .deb against the expected sha256 (refusing before anything is written), extracts its data
- * archive into `<rawDir>/root` without running any of its scripts, and returns `root/<path>`.
+ * archive into `<rawDir>/root` without running any of its scripts, unpacks the tarballs the lock
+ * names inside it in turn (into `root.1`, `root.2`...), and returns `<path>` inside the last.
  */
-export async function unpackDeb(deb: Buffer, sha256: string, rawDir: string, path: string, label: string): Promise<string> {
+export async function unpackDeb(deb: Buffer, sha256: string, rawDir: string, path: string, label: string, tarballs: readonly string[] = []): Promise<string> {
   const served = sha256Of(deb);
   if (served !== sha256) throw fail(`sha256 mismatch for ${label}: lock has ${sha256}, got ${served}; refusing`);
-  if (path.startsWith('/') || path.split('/').includes('..')) throw fail(`path ${JSON.stringify(path)} must stay inside the package`);
-  const root = join(rawDir, 'root');
-  await rm(root, { recursive: true, force: true });
+  if (!insidePackage(path)) throw fail(`path ${JSON.stringify(path)} must stay inside the package`);
+  for (const tarball of tarballs) if (!insidePackage(tarball)) throw fail(`tarball ${JSON.stringify(tarball)} must stay inside the package`);
+  const roots = [join(rawDir, 'root'), ...tarballs.map((_, i) => join(rawDir, `root.${i + 1}`))];
+  const clean = () => Promise.all(roots.map((dir) => rm(dir, { recursive: true, force: true })));
+  await clean();
   try {
-    await extractDeb(deb, root, label);
+    await extractDeb(deb, roots[0]!, label);
+    for (const [i, tarball] of tarballs.entries()) {
+      const file = resolve(roots[i]!, tarball);
+      const data = await readFile(file).catch(() => {
+        throw fail(`${label} has no file ${JSON.stringify(tarball)} to unpack`);
+      });
+      await extractInnerTarball(data, roots[i + 1]!, `${label} ${tarball}`);
+    }
   } catch (error) {
-    await rm(root, { recursive: true, force: true });
+    await clean();
     throw error;
   }
+  const root = roots[roots.length - 1]!;
   const selected = resolve(root, path);
   if (!(await stat(selected).then((s) => s.isDirectory(), () => false))) throw fail(`${label} has no directory ${JSON.stringify(path)}`);
   return selected;

@@ -18,7 +18,7 @@ afterAll(async () => {
   await Promise.all(temps.map((dir) => rm(dir, { recursive: true, force: true })));
 });
 
-type TarEntry = { name: string; content?: string; type?: '0' | '2' | '5'; link?: string };
+type TarEntry = { name: string; content?: string | Buffer; type?: '0' | '2' | '5'; link?: string };
 
 /** A ustar archive written byte by byte, so the tests control every header the reader sees. */
 function tar(entries: TarEntry[]): Buffer {
@@ -144,6 +144,26 @@ describe('Debian packages', () => {
     const base = { kind: 'debian' as const, sha256: '0'.repeat(64), path: 'usr' };
     await expect(fetchDebian({ ...base, package: '-oDir=/', version: '1.0' }, rawDir, () => {})).rejects.toThrow('is not a valid Debian package name');
     await expect(fetchDebian({ ...base, package: 'demo', version: '1.0 2' }, rawDir, () => {})).rejects.toThrow('is not a valid Debian version');
+  });
+
+  it('unpacks tarballs inside the package in turn (a plain tar holding a .tar.gz) and selects the path inside the last', async () => {
+    const rawDir = await tempDir();
+    const orig = gzipSync(tar([{ name: 'demo-1.0/', type: '5' }, { name: 'demo-1.0/lib/demo.ml', content: 'let x = 1\n' }, { name: 'demo-1.0/README', content: 'r\n' }]));
+    const outer = tar([{ name: 'demo-1.0/debian-patches/0001.patch', content: 'p\n' }, { name: 'demo-1.0/demo_1.0.orig.tar.gz', content: orig }]);
+    const bytes = deb([{ name: './usr/src/demo-source-1.0.tar', content: outer }], 'xz');
+    const tarballs = ['usr/src/demo-source-1.0.tar', 'demo-1.0/demo_1.0.orig.tar.gz'];
+    const dir = await unpackDeb(bytes, sha256(bytes), rawDir, 'demo-1.0', 'demo package', tarballs);
+    expect(dir).toBe(join(rawDir, 'root.2/demo-1.0'));
+    expect(await listFiles(dir)).toEqual(['README', 'lib/demo.ml']);
+    expect(await readFile(join(dir, 'lib/demo.ml'), 'utf8')).toBe('let x = 1\n');
+  });
+
+  it('refuses a tarball the package lacks or one outside it, and leaves nothing behind', async () => {
+    const rawDir = await tempDir();
+    const bytes = deb(goSources);
+    await expect(unpackDeb(bytes, sha256(bytes), rawDir, 'x', 'demo package', ['usr/src/none.tar'])).rejects.toThrow('demo package has no file "usr/src/none.tar" to unpack');
+    expect(await exists(join(rawDir, 'root'))).toBe(false);
+    await expect(unpackDeb(bytes, sha256(bytes), rawDir, 'x', 'demo package', ['../x.tar'])).rejects.toThrow('tarball "../x.tar" must stay inside the package');
   });
 
   it('reads ar members and refuses what is not an ar archive', () => {
