@@ -85,6 +85,8 @@ const walkerSchema = z
         marker: z.string().optional(),
         /** Files at the tree's root take their namespace from the package they declare (`package gin`). */
         rootFromPackage: z.boolean().default(false),
+        /** A file's own namespace is its stem with the first letter upper-cased (OCaml: `list.ml` is module `List`). */
+        capitalizeFile: z.boolean().default(false),
       })
       .strict(),
     /** Separators inside declared names (`com.example`, `Rack::Utils`, `A\B`): each part becomes a descriptor. */
