@@ -96,6 +96,8 @@ const walkerSchema = z
         /** `relative-path`: `./store` resolves against the file; `qualified`: names resolve by namespace path. */
         style: z.enum(['relative-path', 'qualified']),
         separators: z.array(z.string().min(1)).default([]),
+        /** `relative-path`: a path without a leading `.` is relative to the file too (Zig's `@import("json/scanner.zig")`); one naming no corpus file is outside it (`std`). */
+        bareRelative: z.boolean().default(false),
         /** Extensions tried for a relative import without one, in order (`.ts`, `/index.js`...). */
         extensions: z.array(z.string()).default([]),
         /** Extensions an import may name for a file written in another (ESM TypeScript imports `./config.js` for `config.ts`). */
