@@ -14,9 +14,11 @@
 (let_binding pattern: (value_name) @name body: [(fun_expression) (function_expression)] @body) @definition.function
 (let_binding pattern: (value_name) @name @definition.variable)
 
-; Signatures (`.mli` files, `sig ... end`): `val f : a -> b` declares a function, `val x : t` a value.
-(value_specification (value_name) @name type: (function_type)) @definition.function
-(value_specification (value_name) @name @definition.variable)
+; A module type's `val f : a -> b` declares a function it requires, `val x : t` a value. Any other
+; `val` (an .mli file's, a `module M : sig ... end` constraint's) declares what the implementation's
+; `let` defines: the `let` alone makes the symbol, so a point-free `let f = g x` stays one symbol.
+(module_type_definition body: (signature (value_specification (value_name) @name type: (function_type)) @definition.function))
+(module_type_definition body: (signature (value_specification (value_name) @name @definition.variable)))
 (external (value_name) @name) @definition.function
 
 ; Types: records (with their fields), variants (with their constructors), abbreviations, abstract types.
@@ -37,9 +39,11 @@
 (method_specification (method_name) @name) @definition.method
 (instance_variable_definition (instance_variable_name) @name) @definition.field
 
-; `fun x -> ...`, `function A -> ...`: no symbol, but what they bind is local.
+; `fun x -> ...`, `function A -> ...` and `let ... in ...`: no symbol, but what they bind is local
+; (a `let f x = ... in` inside `let () = ...` or inside a value's initializer is no module member).
 (fun_expression) @scope
 (function_expression) @scope
+(let_expression) @scope
 
 ; `type t += Extra of int` adds a constructor to a type defined elsewhere: no symbol here.
 ((type_binding name: (type_constructor_path) body: (variant_declaration (constructor_declaration (constructor_name) @name))) (#set! definition "none"))
