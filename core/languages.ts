@@ -124,6 +124,12 @@ const walkerSchema = z
       })
       .strict()
       .default({ argumentBrackets: [] }),
+    /**
+     * A bare name that nothing in scope or imported binds means the one free symbol of that name in
+     * the corpus, if there is one; false where every name must be declared or imported in its file
+     * (Haskell, where a name from outside the corpus would otherwise reach a corpus namesake).
+     */
+    corpusWideNames: z.boolean().default(true),
     /** A bare call inside a type may call the type's own members (Java, C#, C++, Ruby). */
     implicitSelfMembers: z.boolean().default(false),
     /** What calling a type by name means: nothing we record, a reference to the type, or a call of its constructor. */

@@ -320,6 +320,7 @@ export class CorpusSymbols {
     if (!importsChecked && bound.has(name)) return accepted(bound.get(name)!);
     const opened = accepted(globs.flatMap((g) => this.members.get(g)?.get(name) ?? []));
     if (opened.length) return opened;
+    if (!this.config.corpusWideNames) return [];
     // A bare name never reaches a member of some other type, so only free symbols count as corpus-unique.
     const everywhere = accepted(this.byName.get(name) ?? []).filter((id) => !this.isType(this.parentContainer(id)));
     return everywhere.length === 1 ? everywhere : [];
