@@ -85,6 +85,8 @@ const walkerSchema = z
         marker: z.string().optional(),
         /** Files at the tree's root take their namespace from the package they declare (`package gin`). */
         rootFromPackage: z.boolean().default(false),
+        /** A file's own namespace is its stem with the first letter upper-cased (OCaml: `list.ml` is module `List`). */
+        capitalizeFile: z.boolean().default(false),
       })
       .strict(),
     /** Separators inside declared names (`com.example`, `Rack::Utils`, `A\B`): each part becomes a descriptor. */
@@ -94,6 +96,8 @@ const walkerSchema = z
         /** `relative-path`: `./store` resolves against the file; `qualified`: names resolve by namespace path. */
         style: z.enum(['relative-path', 'qualified']),
         separators: z.array(z.string().min(1)).default([]),
+        /** `relative-path`: a path without a leading `.` is relative to the file too (Zig's `@import("json/scanner.zig")`); one naming no corpus file is outside it (`std`). */
+        bareRelative: z.boolean().default(false),
         /** Extensions tried for a relative import without one, in order (`.ts`, `/index.js`...). */
         extensions: z.array(z.string()).default([]),
         /** Extensions an import may name for a file written in another (ESM TypeScript imports `./config.js` for `config.ts`). */
@@ -120,7 +124,12 @@ const walkerSchema = z
       })
       .strict()
       .default({ argumentBrackets: [] }),
-    /** A name no scope or import binds reaches a free symbol defined once anywhere in the corpus; false where a file's top-level names are private to it (Lua's `local`s, modules reached only through `require`). */
+    /**
+     * A bare name that nothing in scope or imported binds means the one free symbol of that name in the
+     * corpus, if there is one; false where every name must be declared or imported in its file: Lua (a
+     * file's top-level names are `local`s, other modules are reached only through `require`) and Haskell
+     * (a name from outside the corpus would otherwise reach a corpus namesake).
+     */
     corpusUniqueNames: z.boolean().default(true),
     /** A declared type is also a module imports can name (a Perl `package` is both a class and what `use` loads). */
     typesAreModules: z.boolean().default(false),

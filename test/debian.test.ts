@@ -146,7 +146,7 @@ describe('Debian packages', () => {
     await expect(fetchDebian({ ...base, package: 'demo', version: '1.0 2' }, rawDir, () => {})).rejects.toThrow('is not a valid Debian version');
   });
 
-  describe('a source tarball inside the package', () => {
+  describe('source tarballs inside the package', () => {
     const innerSources: TarEntry[] = [
       { name: 'demo-1.0/', type: '5' },
       { name: 'demo-1.0/lib/string.c', content: 'int f(void) { return 0; }\n' },
@@ -160,45 +160,71 @@ describe('Debian packages', () => {
         { name: `./usr/src/demo/${name}`, content: bytes },
         { name: './usr/share/doc/demo-source/copyright', content: 'LGPL\n' },
       ]);
+    const xz = (bytes: Buffer) => execFileSync('xz', ['-zc'], { input: bytes });
+    const messageOf = (promise: Promise<unknown>) => promise.then(() => 'no error', (error: Error) => error.message);
 
+    // The format is told by the archive's first bytes: the last case is a gzip-compressed tar named as a plain one.
     it.each([
-      ['demo-1.0.tar.xz', () => execFileSync('xz', ['-zc'], { input: tar(innerSources) })],
+      ['demo-1.0.tar.xz', () => xz(tar(innerSources))],
       ['demo-1.0.tar.gz', () => gzipSync(tar(innerSources))],
       ['demo-1.0.tar', () => tar(innerSources)],
+      ['demo-1.0.tar', () => gzipSync(tar(innerSources))],
     ])('unpacks %s and returns the sub-path inside it', async (name, make) => {
       const rawDir = await tempDir();
       const bytes = withTarball(name, make());
-      const dir = await unpackDeb(bytes, sha256(bytes), rawDir, 'demo-1.0/lib', 'demo package', `usr/src/demo/${name}`);
-      expect(dir).toBe(join(rawDir, 'tarball/demo-1.0/lib'));
+      const dir = await unpackDeb(bytes, sha256(bytes), rawDir, 'demo-1.0/lib', 'demo package', [`usr/src/demo/${name}`]);
+      expect(dir).toBe(join(rawDir, 'root.1/demo-1.0/lib'));
       expect(await listFiles(dir)).toEqual(['string.c', 'tst-string.c']);
       expect(await readFile(join(dir, 'tst-string.c'), 'utf8')).toBe('int main(void) { return f(); }\n');
       // The package's own files are gone once the tarball is out.
       expect(await exists(join(rawDir, 'root'))).toBe(false);
     });
 
-    it("fetches through the lock entry's tarball field", async () => {
+    it('unpacks tarballs in turn (a plain tar holding a .tar.gz) and selects the path inside the last', async () => {
       const rawDir = await tempDir();
-      const bytes = withTarball('demo-1.0.tar.xz', execFileSync('xz', ['-zc'], { input: tar(innerSources) }));
+      const orig = gzipSync(tar([{ name: 'demo-1.0/', type: '5' }, { name: 'demo-1.0/lib/demo.ml', content: 'let x = 1\n' }, { name: 'demo-1.0/README', content: 'r\n' }]));
+      const outer = tar([{ name: 'demo-1.0/debian-patches/0001.patch', content: 'p\n' }, { name: 'demo-1.0/demo_1.0.orig.tar.gz', content: orig }]);
+      const bytes = deb([{ name: './usr/src/demo-source-1.0.tar', content: outer }], 'xz');
+      const tarballs = ['usr/src/demo-source-1.0.tar', 'demo-1.0/demo_1.0.orig.tar.gz'];
+      const dir = await unpackDeb(bytes, sha256(bytes), rawDir, 'demo-1.0', 'demo package', tarballs);
+      expect(dir).toBe(join(rawDir, 'root.2/demo-1.0'));
+      expect(await listFiles(dir)).toEqual(['README', 'lib/demo.ml']);
+      expect(await readFile(join(dir, 'lib/demo.ml'), 'utf8')).toBe('let x = 1\n');
+      // Each step's files are gone once the next tarball is out.
+      expect(await exists(join(rawDir, 'root'))).toBe(false);
+      expect(await exists(join(rawDir, 'root.1'))).toBe(false);
+    });
+
+    it("fetches through the lock entry's tarballs field", async () => {
+      const rawDir = await tempDir();
+      const bytes = withTarball('demo-1.0.tar.xz', xz(tar(innerSources)));
       await writeFile(join(rawDir, 'demo-source_1.0-1_all.deb'), bytes);
-      const source = { kind: 'debian' as const, package: 'demo-source', version: '1.0-1', sha256: sha256(bytes), path: 'demo-1.0/lib', tarball: 'usr/src/demo/demo-1.0.tar.xz' };
+      const source = { kind: 'debian' as const, package: 'demo-source', version: '1.0-1', sha256: sha256(bytes), path: 'demo-1.0/lib', tarballs: ['usr/src/demo/demo-1.0.tar.xz'] };
       const dir = await fetchDebian(source, rawDir, () => {});
+      expect(dir).toBe(join(rawDir, 'root.1/demo-1.0/lib'));
       expect(await listFiles(dir)).toEqual(['string.c', 'tst-string.c']);
     });
 
-    it('refuses a missing tarball, an unknown format, a path outside it and an entry escaping it, leaving nothing behind', async () => {
+    it('refuses a missing tarball, one outside the package, an unknown format, a path outside the last one and an entry escaping it, leaving nothing behind', async () => {
       const rawDir = await tempDir();
-      const xz = withTarball('demo-1.0.tar.xz', execFileSync('xz', ['-zc'], { input: tar(innerSources) }));
-      await expect(unpackDeb(xz, sha256(xz), rawDir, 'demo-1.0', 'demo package', 'usr/src/demo/other.tar.xz')).rejects.toThrow('demo package has no file "usr/src/demo/other.tar.xz"');
-      await expect(unpackDeb(xz, sha256(xz), rawDir, 'demo-1.0', 'demo package', '../demo-1.0.tar.xz')).rejects.toThrow('must stay inside the package');
-      await expect(unpackDeb(xz, sha256(xz), rawDir, 'demo-1.0/src', 'demo package', 'usr/src/demo/demo-1.0.tar.xz')).rejects.toThrow(
-        'demo package usr/src/demo/demo-1.0.tar.xz has no directory "demo-1.0/src"',
+      const good = withTarball('demo-1.0.tar.xz', xz(tar(innerSources)));
+      const unpack = (bytes: Buffer, path: string, tarballs: string[]) => messageOf(unpackDeb(bytes, sha256(bytes), rawDir, path, 'demo package', tarballs));
+      expect(await unpack(good, 'demo-1.0', ['usr/src/demo/other.tar.xz'])).toBe('demo package has no file "usr/src/demo/other.tar.xz" to unpack');
+      expect(await unpack(good, 'demo-1.0', ['usr/src/demo/demo-1.0.tar.xz', 'demo-1.0/inner.tar.gz'])).toBe(
+        'demo package usr/src/demo/demo-1.0.tar.xz has no file "demo-1.0/inner.tar.gz" to unpack',
       );
+      expect(await unpack(good, 'demo-1.0', ['../demo-1.0.tar.xz'])).toBe('tarball "../demo-1.0.tar.xz" must stay inside the package');
+      expect(await unpack(good, 'demo-1.0', ['usr/src/demo/demo-1.0.tar.xz', '/demo-1.0/inner.tar'])).toBe('tarball "/demo-1.0/inner.tar" must stay inside the package');
+      expect(await unpack(good, 'demo-1.0/src', ['usr/src/demo/demo-1.0.tar.xz'])).toBe('demo package usr/src/demo/demo-1.0.tar.xz has no directory "demo-1.0/src"');
       const zip = withTarball('demo-1.0.zip', Buffer.from('PK\x03\x04'));
-      await expect(unpackDeb(zip, sha256(zip), rawDir, 'demo-1.0', 'demo package', 'usr/src/demo/demo-1.0.zip')).rejects.toThrow('unsupported archive format');
+      expect(await unpack(zip, 'demo-1.0', ['usr/src/demo/demo-1.0.zip'])).toBe(
+        'demo package usr/src/demo/demo-1.0.zip: unsupported archive format (not a tar, nor one compressed with gzip, xz or zstd)',
+      );
       const evil = withTarball('demo-1.0.tar', tar([...innerSources, { name: 'demo-1.0/../../evil', content: 'x' }]));
-      await expect(unpackDeb(evil, sha256(evil), rawDir, 'demo-1.0', 'demo package', 'usr/src/demo/demo-1.0.tar')).rejects.toThrow('the path has a ".." segment');
-      expect(await exists(join(rawDir, 'root'))).toBe(false);
-      expect(await exists(join(rawDir, 'tarball'))).toBe(false);
+      expect(await unpack(evil, 'demo-1.0', ['usr/src/demo/demo-1.0.tar'])).toBe(
+        'demo package usr/src/demo/demo-1.0.tar: refusing entry "demo-1.0/../../evil": the path has a ".." segment',
+      );
+      for (const dir of ['root', 'root.1']) expect(await exists(join(rawDir, dir))).toBe(false);
       expect(await exists(join(rawDir, '..', 'evil'))).toBe(false);
     });
   });

@@ -215,7 +215,7 @@ export class CorpusSymbols {
   private resolveModulePath(path: string, state: FileState): string[] | undefined {
     const { imports } = this.config;
     if (imports.style === 'relative-path') {
-      if (!path.startsWith('.')) return undefined;
+      if (!path.startsWith('.') && !imports.bareRelative) return undefined;
       const base = posix.normalize(posix.join(posix.dirname(state.facts.path), path));
       const compiled = imports.compiledExtensions.find((ext) => base.endsWith(ext));
       const stem = compiled ? base.slice(0, -compiled.length) : base;
