@@ -12,6 +12,8 @@ import { languageOf, type Language } from './languages.ts';
  */
 export interface LoadedGrammar {
   extensions: string[];
+  /** Interpreters whose `#!` line makes an extension-less file its own. */
+  interpreters: string[];
   grammar: Grammar;
   /** The folder's queries compiled against this grammar. */
   query: Query;
@@ -61,18 +63,39 @@ async function loadUncached(language: Language): Promise<LoadedLanguage> {
     } catch (error) {
       throw new PipelineError(`queries of ${language.name} do not compile against ${entry.wasm}: ${(error as Error).message}`, { file: language.dir });
     }
-    grammars.push({ extensions: entry.extensions, grammar, query });
+    grammars.push({ extensions: entry.extensions, interpreters: entry.interpreters, grammar, query });
   }
   return { language, grammars, grammarVersions: [...new Set(grammarVersions)] };
 }
 
-/** The grammar for a file, by its longest matching extension (`.d.ts` before `.ts`). */
-export function grammarFor(loadedLanguage: LoadedLanguage, path: string): LoadedGrammar | undefined {
+/**
+ * The grammar for a file: by its longest matching extension (`.d.ts` before `.ts`), else, for a
+ * file without an extension whose first line is given, by the interpreter its `#!` line names.
+ */
+export function grammarFor(loadedLanguage: LoadedLanguage, path: string, firstLine?: string): LoadedGrammar | undefined {
   let best: { grammar: LoadedGrammar; length: number } | undefined;
   for (const grammar of loadedLanguage.grammars) {
     for (const ext of grammar.extensions) {
       if (path.endsWith(ext) && (!best || ext.length > best.length)) best = { grammar, length: ext.length };
     }
   }
-  return best?.grammar;
+  if (best) return best.grammar;
+  if (firstLine === undefined || !mayClaimByInterpreter(loadedLanguage, path)) return undefined;
+  const interpreter = interpreterOf(firstLine);
+  return interpreter === undefined ? undefined : loadedLanguage.grammars.find((g) => g.interpreters.includes(interpreter));
+}
+
+/** Whether a file's first line could make it one of the language's: it has no extension and some grammar names interpreters. */
+export function mayClaimByInterpreter(loadedLanguage: LoadedLanguage, path: string): boolean {
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  return !name.includes('.', 1) && loadedLanguage.grammars.some((g) => g.interpreters.length > 0);
+}
+
+/** The interpreter a `#!` line names: `bash` for `#!/bin/bash -e` and for `#!/usr/bin/env bash`. */
+export function interpreterOf(firstLine: string): string | undefined {
+  const words = /^#!\s*(\S+)(.*)$/.exec(firstLine)?.slice(1);
+  if (!words) return undefined;
+  const program = words[0]!.slice(words[0]!.lastIndexOf('/') + 1);
+  if (program !== 'env') return program;
+  return words[1]!.trim().split(/\s+/).find((w) => w && !w.startsWith('-') && !w.includes('='));
 }

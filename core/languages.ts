@@ -85,6 +85,8 @@ const walkerSchema = z
         marker: z.string().optional(),
         /** Files at the tree's root take their namespace from the package they declare (`package gin`). */
         rootFromPackage: z.boolean().default(false),
+        /** A file's own namespace is its stem with the first letter upper-cased (OCaml: `list.ml` is module `List`). */
+        capitalizeFile: z.boolean().default(false),
       })
       .strict(),
     /** Separators inside declared names (`com.example`, `Rack::Utils`, `A\B`): each part becomes a descriptor. */
@@ -94,6 +96,8 @@ const walkerSchema = z
         /** `relative-path`: `./store` resolves against the file; `qualified`: names resolve by namespace path. */
         style: z.enum(['relative-path', 'qualified']),
         separators: z.array(z.string().min(1)).default([]),
+        /** `relative-path`: a path without a leading `.` is relative to the file too (Zig's `@import("json/scanner.zig")`); one naming no corpus file is outside it (`std`). */
+        bareRelative: z.boolean().default(false),
         /** Extensions tried for a relative import without one, in order (`.ts`, `/index.js`...). */
         extensions: z.array(z.string()).default([]),
         /** Extensions an import may name for a file written in another (ESM TypeScript imports `./config.js` for `config.ts`). */
@@ -120,6 +124,15 @@ const walkerSchema = z
       })
       .strict()
       .default({ argumentBrackets: [] }),
+    /**
+     * A bare name that nothing in scope or imported binds means the one free symbol of that name in the
+     * corpus, if there is one; false where every name must be declared or imported in its file: Lua (a
+     * file's top-level names are `local`s, other modules are reached only through `require`) and Haskell
+     * (a name from outside the corpus would otherwise reach a corpus namesake).
+     */
+    corpusUniqueNames: z.boolean().default(true),
+    /** A declared type is also a module imports can name (a Perl `package` is both a class and what `use` loads). */
+    typesAreModules: z.boolean().default(false),
     /** A bare call inside a type may call the type's own members (Java, C#, C++, Ruby). */
     implicitSelfMembers: z.boolean().default(false),
     /** What calling a type by name means: nothing we record, a reference to the type, or a call of its constructor. */
@@ -132,6 +145,11 @@ const walkerSchema = z
     hoverStrip: regex.optional(),
     /** Hover text per definition kind; `{text}` is the declaration up to its body, `{name}` the name. */
     hover: z.partialRecord(z.enum(definitionKinds), hoverTemplate).default({}),
+    /**
+     * Macros the grammar cannot read (`NS_ASSUME_NONNULL_BEGIN`, `__THROW`): each whole-word use, with the
+     * parenthesised arguments that follow it, is blanked with spaces before parsing, so positions do not move.
+     */
+    ignoredMacros: z.array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/)).default([]),
     /** Files larger than this are generated or minified, not source worth indexing. */
     maxFileBytes: z.int().positive().default(1 << 20),
   })
@@ -142,7 +160,17 @@ const languageSchema = z
     /** Other names a lock may use for this language (`javascript` for typescript). */
     aliases: z.array(z.string().regex(/^[a-z0-9+#-]+$/)).default([]),
     grammars: z
-      .array(z.object({ package: z.string().min(1), wasm: z.string().min(1), extensions: z.array(z.string().startsWith('.')).min(1) }).strict())
+      .array(
+        z
+          .object({
+            package: z.string().min(1),
+            wasm: z.string().min(1),
+            extensions: z.array(z.string().startsWith('.')).min(1),
+            /** Interpreters a `#!` first line may name (`#!/bin/bash`, `#!/usr/bin/env bash`) to make a file without an extension this grammar's. */
+            interpreters: z.array(z.string().regex(/^[\w.+-]+$/)).default([]),
+          })
+          .strict(),
+      )
       .min(1),
     /** Tree-sitter node types of comments and of string literals, to tell a text hit in code from one in a comment or string. */
     syntax: z.object({ comments: z.array(z.string()).min(1), strings: z.array(z.string()).min(1) }).strict(),

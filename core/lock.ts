@@ -34,8 +34,15 @@ export const debianSource = z
     package: z.string().regex(/^[a-z0-9][a-z0-9+.-]+$/, 'must be a Debian package name'),
     version: z.string().regex(/^([0-9]+:)?[0-9][A-Za-z0-9.+~-]*$/, 'must be an exact Debian version such as 1.8.1-1'),
     sha256: z.string().regex(/^[0-9a-f]{64}$/, 'must be the sha256 of the .deb (64 lowercase hex digits)'),
-    /** The sources inside the package, e.g. usr/share/gocode/src/github.com/gin-gonic/gin */
+    /** The sources inside the package, e.g. usr/share/gocode/src/github.com/gin-gonic/gin; with `tarballs`, inside the last one. */
     path: relPath,
+    /**
+     * Source archives the package ships, unpacked in turn (a tar, plain or compressed with gzip, xz or
+     * zstd): the first is a file of the package (`usr/src/glibc/glibc-2.36.tar.xz`), each next one a file
+     * of what the one before unpacked (ocaml-source's `usr/src/ocaml-source-4.13.1.tar`, then the
+     * `ocaml-4.13.1/ocaml_4.13.1.orig.tar.gz` inside it).
+     */
+    tarballs: z.array(relPath).min(1, 'must name at least one archive (leave it out when the sources are plain files of the package)').optional(),
   })
   .strict();
 

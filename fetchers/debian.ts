@@ -118,7 +118,7 @@ export async function extractDeb(deb: Buffer, destDir: string, label: string): P
  * verifies the sha256 before anything is extracted. Returns the directory of `source.path` inside the package.
  */
 export async function fetchDebian(source: DebianSource, rawDir: string, log: (line: string) => void): Promise<string> {
-  const { package: name, version, sha256, path } = source;
+  const { package: name, version, sha256, path, tarballs = [] } = source;
   const id = `${name}=${version}`;
   if (!PACKAGE_NAME.test(name)) throw fail(`${JSON.stringify(name)} is not a valid Debian package name`);
   if (!VERSION.test(version)) throw fail(`${JSON.stringify(version)} is not a valid Debian version`);
@@ -141,7 +141,7 @@ export async function fetchDebian(source: DebianSource, rawDir: string, log: (li
     deb = await readFile(debPath);
   }
   try {
-    return await unpackDeb(deb, sha256, rawDir, path, `${id} package`);
+    return await unpackDeb(deb, sha256, rawDir, path, `${id} package`, tarballs);
   } catch (error) {
     // A package that fails its checksum is not kept for the next run.
     if (sha256Of(deb) !== sha256) await rm(debPath!, { force: true });
@@ -149,23 +149,54 @@ export async function fetchDebian(source: DebianSource, rawDir: string, log: (li
   }
 }
 
+const insidePackage = (path: string) => !path.startsWith('/') && !path.split('/').includes('..');
+
+/**
+ * Unpacks a source archive shipped inside the package with the same safe tar reader: a tar, plain or
+ * compressed with gzip, xz or zstd, told by its first bytes rather than its name (ocaml-source's
+ * `.tar` holds a `.orig.tar.gz`, glibc-source ships a `.tar.xz`).
+ */
+async function extractTarball(data: Buffer, destDir: string, label: string): Promise<void> {
+  const options = { stripComponents: 0, label };
+  const starts = (...bytes: number[]) => data.subarray(0, bytes.length).equals(Buffer.from(bytes));
+  if (starts(0x1f, 0x8b)) await extractTarGz(data, destDir, options);
+  else if (starts(0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00)) await extractTar(await decompress('xz', data, label), destDir, options);
+  else if (starts(0x28, 0xb5, 0x2f, 0xfd)) await extractTar(await decompress('zstd', data, label), destDir, options);
+  else if (data.toString('latin1', 257, 262) === 'ustar') await extractTar(data, destDir, options);
+  else throw fail(`${label}: unsupported archive format (not a tar, nor one compressed with gzip, xz or zstd)`);
+}
+
 /**
  * Checks a .deb against the expected sha256 (refusing before anything is written), extracts its data
- * archive into `<rawDir>/root` without running any of its scripts, and returns `root/<path>`.
+ * archive into `<rawDir>/root` without running any of its scripts, and returns `<path>` inside it. With
+ * `tarballs` (source archives the package ships), each is unpacked in turn from what the step before
+ * unpacked (the first into `root.1`, the second into `root.2`...), each step's files are removed once
+ * its tarball is out, and `path` is read inside the last.
  */
-export async function unpackDeb(deb: Buffer, sha256: string, rawDir: string, path: string, label: string): Promise<string> {
+export async function unpackDeb(deb: Buffer, sha256: string, rawDir: string, path: string, label: string, tarballs: readonly string[] = []): Promise<string> {
   const served = sha256Of(deb);
   if (served !== sha256) throw fail(`sha256 mismatch for ${label}: lock has ${sha256}, got ${served}; refusing`);
-  if (path.startsWith('/') || path.split('/').includes('..')) throw fail(`path ${JSON.stringify(path)} must stay inside the package`);
-  const root = join(rawDir, 'root');
-  await rm(root, { recursive: true, force: true });
+  if (!insidePackage(path)) throw fail(`path ${JSON.stringify(path)} must stay inside the package`);
+  for (const tarball of tarballs) if (!insidePackage(tarball)) throw fail(`tarball ${JSON.stringify(tarball)} must stay inside the package`);
+  const roots = [join(rawDir, 'root'), ...tarballs.map((_, i) => join(rawDir, `root.${i + 1}`))];
+  // What each step holds, for messages: the package, then the package and the tarballs unpacked so far.
+  const where = tarballs.reduce((labels, tarball) => [...labels, `${labels[labels.length - 1]} ${tarball}`], [label]);
+  const clean = () => Promise.all(roots.map((dir) => rm(dir, { recursive: true, force: true })));
+  await clean();
   try {
-    await extractDeb(deb, root, label);
+    await extractDeb(deb, roots[0]!, label);
+    for (const [i, tarball] of tarballs.entries()) {
+      const file = resolve(roots[i]!, tarball);
+      if (!(await stat(file).then((s) => s.isFile(), () => false))) throw fail(`${where[i]} has no file ${JSON.stringify(tarball)} to unpack`);
+      await extractTarball(await readFile(file), roots[i + 1]!, where[i + 1]!);
+      // The step before is not needed once its tarball is out.
+      await rm(roots[i]!, { recursive: true, force: true });
+    }
   } catch (error) {
-    await rm(root, { recursive: true, force: true });
+    await clean();
     throw error;
   }
-  const selected = resolve(root, path);
-  if (!(await stat(selected).then((s) => s.isDirectory(), () => false))) throw fail(`${label} has no directory ${JSON.stringify(path)}`);
+  const selected = resolve(roots[roots.length - 1]!, path);
+  if (!(await stat(selected).then((s) => s.isDirectory(), () => false))) throw fail(`${where[where.length - 1]} has no directory ${JSON.stringify(path)}`);
   return selected;
 }

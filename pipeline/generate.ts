@@ -230,7 +230,18 @@ function floorOf(report: AuditReport): Manifest['difficulty_floor'] {
  * manifest and card rather than failing the run. Read on every run, never cached.
  */
 async function judgedSample(repoRoot: string, corpus: string, scenarios: Scenario[]): Promise<Manifest['judged']> {
-  const file = `audits/${corpus}.yaml`;
+  const sample = await readRepoYaml(repoRoot, `audits/${corpus}.yaml`);
+  if (!sample) return undefined;
+  try {
+    return checkJudged(sample.data, sample.file, corpus, scenarios);
+  } catch (error) {
+    if (!(error instanceof PipelineError)) throw error;
+    return { file: sample.file, problem: error.message };
+  }
+}
+
+/** A YAML file of the repository (an overlay, a spec, a judged sample), or undefined when there is none. */
+async function readRepoYaml(repoRoot: string, file: string): Promise<Overlay | undefined> {
   let text: string;
   try {
     text = await readFile(join(repoRoot, file), 'utf8');
@@ -238,12 +249,7 @@ async function judgedSample(repoRoot: string, corpus: string, scenarios: Scenari
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
   }
-  try {
-    return checkJudged(readYaml(text, file), file, corpus, scenarios);
-  } catch (error) {
-    if (!(error instanceof PipelineError)) throw error;
-    return { file, problem: error.message };
-  }
+  return { file, text, data: readYaml(text, file) };
 }
 
 /** Hand-written overlays live in the repository beside the lock, whatever the output directory. */
@@ -264,19 +270,8 @@ interface Generated {
 }
 
 async function loadOverlays(repoRoot: string, corpus: string): Promise<{ manual?: Overlay; specs?: Overlay }> {
-  const read = async (kind: 'manual' | 'specs') => {
-    const file = `scenarios/${kind}/${corpus}.yaml`;
-    let text: string;
-    try {
-      text = await readFile(join(repoRoot, file), 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-      throw error;
-    }
-    return { file, text, data: readYaml(text, file) };
-  };
-  const manual = await read('manual');
-  const specs = await read('specs');
+  const manual = await readRepoYaml(repoRoot, `scenarios/manual/${corpus}.yaml`);
+  const specs = await readRepoYaml(repoRoot, `scenarios/specs/${corpus}.yaml`);
   return { ...(manual ? { manual } : {}), ...(specs ? { specs } : {}) };
 }
 

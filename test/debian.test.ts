@@ -18,13 +18,13 @@ afterAll(async () => {
   await Promise.all(temps.map((dir) => rm(dir, { recursive: true, force: true })));
 });
 
-type TarEntry = { name: string; content?: string; type?: '0' | '2' | '5'; link?: string };
+type TarEntry = { name: string; content?: string | Buffer; type?: '0' | '2' | '5'; link?: string };
 
 /** A ustar archive written byte by byte, so the tests control every header the reader sees. */
 function tar(entries: TarEntry[]): Buffer {
   const blocks: Buffer[] = [];
   for (const { name, content = '', type = '0', link = '' } of entries) {
-    const body = Buffer.from(content);
+    const body = Buffer.isBuffer(content) ? content : Buffer.from(content);
     const header = Buffer.alloc(512);
     header.write(name, 0, 'utf8');
     header.write('0000644\0', 100);
@@ -144,6 +144,89 @@ describe('Debian packages', () => {
     const base = { kind: 'debian' as const, sha256: '0'.repeat(64), path: 'usr' };
     await expect(fetchDebian({ ...base, package: '-oDir=/', version: '1.0' }, rawDir, () => {})).rejects.toThrow('is not a valid Debian package name');
     await expect(fetchDebian({ ...base, package: 'demo', version: '1.0 2' }, rawDir, () => {})).rejects.toThrow('is not a valid Debian version');
+  });
+
+  describe('source tarballs inside the package', () => {
+    const innerSources: TarEntry[] = [
+      { name: 'demo-1.0/', type: '5' },
+      { name: 'demo-1.0/lib/string.c', content: 'int f(void) { return 0; }\n' },
+      { name: 'demo-1.0/lib/tst-string.c', content: 'int main(void) { return f(); }\n' },
+      { name: 'demo-1.0/doc/README', content: 'demo\n' },
+    ];
+    const withTarball = (name: string, bytes: Buffer) =>
+      deb([
+        { name: './', type: '5' },
+        { name: './usr/src/demo/', type: '5' },
+        { name: `./usr/src/demo/${name}`, content: bytes },
+        { name: './usr/share/doc/demo-source/copyright', content: 'LGPL\n' },
+      ]);
+    const xz = (bytes: Buffer) => execFileSync('xz', ['-zc'], { input: bytes });
+    const messageOf = (promise: Promise<unknown>) => promise.then(() => 'no error', (error: Error) => error.message);
+
+    // The format is told by the archive's first bytes: the last case is a gzip-compressed tar named as a plain one.
+    it.each([
+      ['demo-1.0.tar.xz', () => xz(tar(innerSources))],
+      ['demo-1.0.tar.gz', () => gzipSync(tar(innerSources))],
+      ['demo-1.0.tar', () => tar(innerSources)],
+      ['demo-1.0.tar', () => gzipSync(tar(innerSources))],
+    ])('unpacks %s and returns the sub-path inside it', async (name, make) => {
+      const rawDir = await tempDir();
+      const bytes = withTarball(name, make());
+      const dir = await unpackDeb(bytes, sha256(bytes), rawDir, 'demo-1.0/lib', 'demo package', [`usr/src/demo/${name}`]);
+      expect(dir).toBe(join(rawDir, 'root.1/demo-1.0/lib'));
+      expect(await listFiles(dir)).toEqual(['string.c', 'tst-string.c']);
+      expect(await readFile(join(dir, 'tst-string.c'), 'utf8')).toBe('int main(void) { return f(); }\n');
+      // The package's own files are gone once the tarball is out.
+      expect(await exists(join(rawDir, 'root'))).toBe(false);
+    });
+
+    it('unpacks tarballs in turn (a plain tar holding a .tar.gz) and selects the path inside the last', async () => {
+      const rawDir = await tempDir();
+      const orig = gzipSync(tar([{ name: 'demo-1.0/', type: '5' }, { name: 'demo-1.0/lib/demo.ml', content: 'let x = 1\n' }, { name: 'demo-1.0/README', content: 'r\n' }]));
+      const outer = tar([{ name: 'demo-1.0/debian-patches/0001.patch', content: 'p\n' }, { name: 'demo-1.0/demo_1.0.orig.tar.gz', content: orig }]);
+      const bytes = deb([{ name: './usr/src/demo-source-1.0.tar', content: outer }], 'xz');
+      const tarballs = ['usr/src/demo-source-1.0.tar', 'demo-1.0/demo_1.0.orig.tar.gz'];
+      const dir = await unpackDeb(bytes, sha256(bytes), rawDir, 'demo-1.0', 'demo package', tarballs);
+      expect(dir).toBe(join(rawDir, 'root.2/demo-1.0'));
+      expect(await listFiles(dir)).toEqual(['README', 'lib/demo.ml']);
+      expect(await readFile(join(dir, 'lib/demo.ml'), 'utf8')).toBe('let x = 1\n');
+      // Each step's files are gone once the next tarball is out.
+      expect(await exists(join(rawDir, 'root'))).toBe(false);
+      expect(await exists(join(rawDir, 'root.1'))).toBe(false);
+    });
+
+    it("fetches through the lock entry's tarballs field", async () => {
+      const rawDir = await tempDir();
+      const bytes = withTarball('demo-1.0.tar.xz', xz(tar(innerSources)));
+      await writeFile(join(rawDir, 'demo-source_1.0-1_all.deb'), bytes);
+      const source = { kind: 'debian' as const, package: 'demo-source', version: '1.0-1', sha256: sha256(bytes), path: 'demo-1.0/lib', tarballs: ['usr/src/demo/demo-1.0.tar.xz'] };
+      const dir = await fetchDebian(source, rawDir, () => {});
+      expect(dir).toBe(join(rawDir, 'root.1/demo-1.0/lib'));
+      expect(await listFiles(dir)).toEqual(['string.c', 'tst-string.c']);
+    });
+
+    it('refuses a missing tarball, one outside the package, an unknown format, a path outside the last one and an entry escaping it, leaving nothing behind', async () => {
+      const rawDir = await tempDir();
+      const good = withTarball('demo-1.0.tar.xz', xz(tar(innerSources)));
+      const unpack = (bytes: Buffer, path: string, tarballs: string[]) => messageOf(unpackDeb(bytes, sha256(bytes), rawDir, path, 'demo package', tarballs));
+      expect(await unpack(good, 'demo-1.0', ['usr/src/demo/other.tar.xz'])).toBe('demo package has no file "usr/src/demo/other.tar.xz" to unpack');
+      expect(await unpack(good, 'demo-1.0', ['usr/src/demo/demo-1.0.tar.xz', 'demo-1.0/inner.tar.gz'])).toBe(
+        'demo package usr/src/demo/demo-1.0.tar.xz has no file "demo-1.0/inner.tar.gz" to unpack',
+      );
+      expect(await unpack(good, 'demo-1.0', ['../demo-1.0.tar.xz'])).toBe('tarball "../demo-1.0.tar.xz" must stay inside the package');
+      expect(await unpack(good, 'demo-1.0', ['usr/src/demo/demo-1.0.tar.xz', '/demo-1.0/inner.tar'])).toBe('tarball "/demo-1.0/inner.tar" must stay inside the package');
+      expect(await unpack(good, 'demo-1.0/src', ['usr/src/demo/demo-1.0.tar.xz'])).toBe('demo package usr/src/demo/demo-1.0.tar.xz has no directory "demo-1.0/src"');
+      const zip = withTarball('demo-1.0.zip', Buffer.from('PK\x03\x04'));
+      expect(await unpack(zip, 'demo-1.0', ['usr/src/demo/demo-1.0.zip'])).toBe(
+        'demo package usr/src/demo/demo-1.0.zip: unsupported archive format (not a tar, nor one compressed with gzip, xz or zstd)',
+      );
+      const evil = withTarball('demo-1.0.tar', tar([...innerSources, { name: 'demo-1.0/../../evil', content: 'x' }]));
+      expect(await unpack(evil, 'demo-1.0', ['usr/src/demo/demo-1.0.tar'])).toBe(
+        'demo package usr/src/demo/demo-1.0.tar: refusing entry "demo-1.0/../../evil": the path has a ".." segment',
+      );
+      for (const dir of ['root', 'root.1']) expect(await exists(join(rawDir, dir))).toBe(false);
+      expect(await exists(join(rawDir, '..', 'evil'))).toBe(false);
+    });
   });
 
   it('reads ar members and refuses what is not an ar archive', () => {

@@ -86,6 +86,37 @@ describe('corpora.lock.yaml validation', () => {
     expect(errorOf(local)).toBe('stage lock, corpora.lock.yaml: corpus "demo", field source.path must be a relative path that stays inside the tree');
   });
 
+  describe("a Debian source's tarballs", () => {
+    const debian = (fields: string) =>
+      good.replace(
+        'source: { kind: git, url: https://example.invalid/demo.git, commit: 0123456789abcdef0123456789abcdef01234567 }',
+        `source: { kind: debian, package: demo-source, version: 1.0-1, sha256: ${'a'.repeat(64)}, path: demo-1.0/lib${fields} }`,
+      );
+
+    it('accepts a list, unpacked in turn, and leaves it out when absent', () => {
+      const lock = parseLock(debian(', tarballs: [usr/src/demo-source-1.0.tar, demo-1.0/demo_1.0.orig.tar.gz]'), 'corpora.lock.yaml');
+      expect(lock.corpora[0]!.source).toEqual({
+        kind: 'debian',
+        package: 'demo-source',
+        version: '1.0-1',
+        sha256: 'a'.repeat(64),
+        path: 'demo-1.0/lib',
+        tarballs: ['usr/src/demo-source-1.0.tar', 'demo-1.0/demo_1.0.orig.tar.gz'],
+      });
+      expect(parseLock(debian(''), 'corpora.lock.yaml').corpora[0]!.source).not.toHaveProperty('tarballs');
+    });
+
+    it('rejects an empty list, a path climbing out, and a single tarball field', () => {
+      expect(errorOf(debian(', tarballs: []'))).toBe(
+        'stage lock, corpora.lock.yaml: corpus "demo", field source.tarballs must name at least one archive (leave it out when the sources are plain files of the package)',
+      );
+      expect(errorOf(debian(', tarballs: [usr/src/demo.tar, ../demo.tar.gz]'))).toBe(
+        'stage lock, corpora.lock.yaml: corpus "demo", field source.tarballs.1 must be a relative path that stays inside the tree',
+      );
+      expect(errorOf(debian(', tarball: usr/src/demo.tar'))).toBe('stage lock, corpora.lock.yaml: corpus "demo", field source unknown key "tarball"');
+    });
+  });
+
   it('reports malformed YAML without a stack', () => {
     expect(errorOf('format: 1\ncorpora: [\n')).toMatch(/^stage lock, corpora\.lock\.yaml: malformed YAML: /);
   });

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildFactGraph } from '../graph/fact-graph.ts';
 import { readScipIndex, SymbolRole, type ScipDocument } from '../graph/scip-reader.ts';
 import { languageNames } from '../core/languages.ts';
-import { indexWithTreeSitter } from '../indexers/tree-sitter/index.ts';
+import { blankMacros, indexWithTreeSitter } from '../indexers/tree-sitter/index.ts';
 
 const temps: string[] = [];
 async function corpus(files: Record<string, string>): Promise<string> {
@@ -154,6 +154,23 @@ describe('the tree-sitter walker', () => {
       'lmc-tree-sitter npm demo 1.0.0 lib/`reply.js`/send().',
     ]);
     expect(graph.calls.get('lmc-tree-sitter npm demo 1.0.0 `index.js`/handler().')).toEqual(['lmc-tree-sitter npm demo 1.0.0 lib/`reply.js`/send().']);
+  });
+
+  it("ends a declaration's range before the newline it takes, so a use on the next line is not inside it", async () => {
+    const source = '#define COPY_TYPE(N) typedef struct { char a[N]; } copy##N\nCOPY_TYPE (2);\n';
+    const { documents, outputPath } = await index({ 'inlines.c': source }, 'c');
+    const macro = documents[0]!.occurrences.find((o) => o.symbol === 'lmc-tree-sitter c demo 1.0.0 COPY_TYPE().' && o.symbolRoles === SymbolRole.Definition);
+    expect(macro?.enclosingRange).toEqual([0, 0, 58]);
+    const graph = await buildFactGraph(outputPath, { name: 'demo' });
+    expect([...graph.calls]).toEqual([]);
+  });
+
+  it('blanks the macros a language lists, with their arguments, keeping every position', () => {
+    const source = 'NS_ASSUME_NONNULL_BEGIN\n@interface A : NSObject\n- (id)init NS_SWIFT_NAME(make(a:(int)b));\n@end\nNS_ASSUME_NONNULL_BEGINS x;\n';
+    const blanked = blankMacros(source, ['NS_ASSUME_NONNULL_BEGIN', 'NS_SWIFT_NAME']);
+    expect(blanked).toBe(`${' '.repeat(23)}\n@interface A : NSObject\n- (id)init ${' '.repeat(29)};\n@end\nNS_ASSUME_NONNULL_BEGINS x;\n`);
+    expect(blanked.length).toBe(source.length);
+    expect(blankMacros(source, [])).toBe(source);
   });
 
   it('indexes a file with syntax errors as far as it parses', async () => {

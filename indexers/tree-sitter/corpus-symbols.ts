@@ -112,6 +112,7 @@ export class CorpusSymbols {
   readonly importSplit: (text: string) => string[];
   readonly cleanTypeName: (text: string) => string;
   private readonly parents = new Map<string, string>();
+  private exports?: Map<string, string>;
 
   constructor(
     files: FileFacts[],
@@ -136,9 +137,10 @@ export class CorpusSymbols {
     if (!sym) {
       sym = { id, kind, name, hover, file, supertypes: new Set(), externalSupertypes: new Set(), implementations: new Set(), ...(parameters !== undefined ? { parameters } : {}) };
       this.symbols.set(id, sym);
-      // A declared namespace (`package a.b;`, `namespace A::B`) is a module imports can name.
-      const parsed = kind === 'namespace' ? parseSymbol(id) : undefined;
-      if (parsed && parsed.descriptors.every((d) => d.suffix === 'namespace')) {
+      // A declared namespace (`package a.b;`, `namespace A::B`) is a module imports can name; so is a type where the language says so.
+      const importable = kind === 'namespace' || (this.config.typesAreModules && typeKinds.has(kind));
+      const parsed = importable ? parseSymbol(id) : undefined;
+      if (parsed && parsed.descriptors.every((d, i) => d.suffix === 'namespace' || (kind !== 'namespace' && i === parsed.descriptors.length - 1))) {
         const segments = parsed.descriptors.flatMap((d) => d.name.split('.'));
         if (!this.moduleBySegments.has(segments.join('/'))) this.moduleBySegments.set(segments.join('/'), id);
       }
@@ -190,17 +192,30 @@ export class CorpusSymbols {
       const module = modulePath && this.findModule(modulePath);
       if (!module) continue;
       if (imp.glob) globs.push(module);
-      else if (local) pushUnique(bound, local, module);
+      else if (local) pushUnique(bound, local, this.exportOf(module) ?? module);
     }
     state.imports = { bound, globs };
     return state.imports;
+  }
+
+  /** What a module's file hands to an importer instead of the module itself (`return M`): one own top-level symbol of that name. */
+  private exportOf(module: string): string | undefined {
+    if (!this.exports) {
+      this.exports = new Map();
+      for (const state of this.states) {
+        if (state.facts.exported === undefined) continue;
+        const found = this.members.get(state.container)?.get(state.facts.exported) ?? [];
+        if (found.length === 1) this.exports.set(state.container, found[0]!);
+      }
+    }
+    return this.exports.get(module);
   }
 
   /** Module path segments an import names, absolute, or undefined when it points outside the corpus. */
   private resolveModulePath(path: string, state: FileState): string[] | undefined {
     const { imports } = this.config;
     if (imports.style === 'relative-path') {
-      if (!path.startsWith('.')) return undefined;
+      if (!path.startsWith('.') && !imports.bareRelative) return undefined;
       const base = posix.normalize(posix.join(posix.dirname(state.facts.path), path));
       const compiled = imports.compiledExtensions.find((ext) => base.endsWith(ext));
       const stem = compiled ? base.slice(0, -compiled.length) : base;
@@ -246,7 +261,8 @@ export class CorpusSymbols {
     for (let n = segments.length; n >= (isFile ? 2 : 1); n--) {
       const module = this.findModule(segments.slice(0, n));
       if (!module) continue;
-      let current = [module];
+      // `require("a.b").f` reads f from what a/b hands out, when it hands out one table.
+      let current = [n < segments.length ? (this.exportOf(module) ?? module) : module];
       for (const part of segments.slice(n)) current = current.flatMap((c) => this.members.get(c)?.get(part) ?? []);
       return current;
     }
@@ -320,6 +336,7 @@ export class CorpusSymbols {
     if (!importsChecked && bound.has(name)) return accepted(bound.get(name)!);
     const opened = accepted(globs.flatMap((g) => this.members.get(g)?.get(name) ?? []));
     if (opened.length) return opened;
+    if (!this.config.corpusUniqueNames) return [];
     // A bare name never reaches a member of some other type, so only free symbols count as corpus-unique.
     const everywhere = accepted(this.byName.get(name) ?? []).filter((id) => !this.isType(this.parentContainer(id)));
     return everywhere.length === 1 ? everywhere : [];

@@ -59,6 +59,8 @@ export interface FileFacts {
   path: string;
   /** The package the file declares (`package gin`), for modules named by it. */
   packageName?: string;
+  /** The name of what the file hands to whoever imports it whole (Lua's `return M`). */
+  exported?: string;
   definitions: RawDefinition[];
   calls: RawCall[];
   imports: RawImport[];
@@ -68,12 +70,27 @@ export interface FileFacts {
 }
 
 const termKinds = new Set<DefinitionKind>(['field', 'property', 'constant', 'variable', 'enum_member']);
+const typeKinds = new Set<DefinitionKind>(['class', 'struct', 'interface', 'trait', 'mixin', 'enum', 'type', 'alias', 'union']);
 const kindOfCapture = new Map<string, DefinitionKind>(definitionKinds.map((k) => [`definition.${k}`, k]));
 const MAX_SIGNATURE = 240;
 const specificity: Partial<Record<DefinitionKind, number>> = { constructor: 2, struct: 1, enum: 1, union: 1, constant: 1 };
 
 function rangeOf(node: Node): Range {
   return [node.startPosition.row, node.startPosition.column, node.endPosition.row, node.endPosition.column];
+}
+
+/**
+ * A declaration's range without the whitespace some nodes end with (a `#define` takes its line's
+ * newline): a half-open range ending at column 0 of the next line would seem to cover what starts there.
+ */
+function declarationRange(node: Node, source: string): Range {
+  let end = node.endIndex;
+  while (end > node.startIndex && /\s/.test(source[end - 1]!)) end--;
+  if (end === node.endIndex) return rangeOf(node);
+  const skipped = source.slice(end, node.endIndex);
+  const newlines = skipped.split('\n').length - 1;
+  if (newlines === 0) return [node.startPosition.row, node.startPosition.column, node.endPosition.row, node.endPosition.column - skipped.length];
+  return [node.startPosition.row, node.startPosition.column, node.endPosition.row - newlines, end - (source.lastIndexOf('\n', end - 1) + 1)];
 }
 
 function unquote(text: string): string {
@@ -119,9 +136,11 @@ export function extractFacts(path: string, source: string, tree: Tree, grammar: 
   // Several patterns may name the same declaration (a decorated and a plain function); the widest node wins.
   const byNameNode = new Map<string, RawDefinition>();
   const suppressed = new Set<string>();
+  const fileScopedDefinitions = new Set<RawDefinition>();
   const inheritance: Array<{ sub: Node; supertype: string }> = [];
   const callSites: Array<Omit<RawCall, 'scope'> & { start: number }> = [];
-  const localSites: Array<{ start: number; name: string; type: string }> = [];
+  // `inType`: bound in the type around it rather than the innermost scope (Kotlin's constructor parameters).
+  const localSites: Array<{ start: number; name: string; type: string; inType?: boolean }> = [];
 
   for (const match of grammar.query.matches(root)) {
     const caps = capturesByName(match.captures);
@@ -130,6 +149,11 @@ export function extractFacts(path: string, source: string, tree: Tree, grammar: 
 
     const packageNode = first('package');
     if (packageNode) facts.packageName = packageNode.text;
+    const exportNode = first('export');
+    if (exportNode) {
+      facts.exported = exportNode.text;
+      continue;
+    }
 
     const definitionCapture = match.captures.find((c) => kindOfCapture.has(c.name));
     const nameNode = first('name');
@@ -173,7 +197,7 @@ export function extractFacts(path: string, source: string, tree: Tree, grammar: 
         kind: kindOfCapture.get(definitionCapture.name)!,
         name: nameNode.text,
         nameRange: rangeOf(nameNode),
-        range: fileScoped ? [node.startPosition.row, node.startPosition.column, root.endPosition.row, root.endPosition.column] : rangeOf(node),
+        range: fileScoped ? [node.startPosition.row, node.startPosition.column, root.endPosition.row, root.endPosition.column] : declarationRange(node, source),
         start: node.startIndex,
         end: fileScoped ? root.endIndex : node.endIndex,
         ownedByEnclosingType: props.owner === 'enclosing-type',
@@ -185,6 +209,7 @@ export function extractFacts(path: string, source: string, tree: Tree, grammar: 
         ...(first('parameters') ? { parameters: namedChildCount(first('parameters')) } : {}),
       };
       byNameNode.set(key, definition);
+      if (fileScoped) fileScopedDefinitions.add(definition);
       continue;
     }
 
@@ -215,8 +240,10 @@ export function extractFacts(path: string, source: string, tree: Tree, grammar: 
     if (first('import') && importPath) {
       const local = first('import.name');
       const member = first('import.member');
+      // A member inside the path node (Kotlin's `import a.b.C` is one node): the path is what precedes it.
+      const inside = member && member.startIndex > importPath.startIndex && member.endIndex <= importPath.endIndex;
       facts.imports.push({
-        path: unquote(importPath.text),
+        path: inside ? source.slice(importPath.startIndex, member.startIndex).replace(/\W+$/, '') : unquote(importPath.text),
         glob: props.import === 'glob',
         ...(local ? { local: local.text } : {}),
         ...(member ? { member: member.text } : {}),
@@ -232,11 +259,26 @@ export function extractFacts(path: string, source: string, tree: Tree, grammar: 
 
     // A binding without a type still shadows corpus names of the same spelling.
     const localName = first('local.name');
-    if (localName) localSites.push({ start: localName.startIndex, name: localName.text, type: first('local.type')?.text ?? '' });
+    if (localName) {
+      localSites.push({
+        start: localName.startIndex,
+        name: localName.text,
+        type: first('local.type')?.text ?? '',
+        ...(props.owner === 'enclosing-type' ? { inType: true } : {}),
+      });
+    }
   }
 
   // Parents by nesting: sort by start (outer first on ties), then a stack of open regions.
   const definitions = [...byNameNode.entries()].filter(([key]) => !suppressed.has(key)).map(([, d]) => d).sort((a, b) => a.start - b.start || b.end - a.end);
+  // A file-scoped declaration (`package A;`) lasts until the next one (`package B;`), as in Perl and PHP.
+  const fileScopedInOrder = definitions.filter((d) => fileScopedDefinitions.has(d));
+  fileScopedInOrder.forEach((d, i) => {
+    const next = fileScopedInOrder[i + 1];
+    if (!next) return;
+    d.end = next.start;
+    d.range = [d.range[0], d.range[1], next.range[0], next.range[1]];
+  });
   const stack: number[] = [];
   definitions.forEach((d, i) => {
     while (stack.length && definitions[stack[stack.length - 1]!]!.end < d.end) stack.pop();
@@ -262,6 +304,11 @@ export function extractFacts(path: string, source: string, tree: Tree, grammar: 
     return best;
   };
   facts.calls = callSites.map(({ start, ...call }) => ({ ...call, scope: scopeAt(start) }));
-  facts.locals = localSites.map(({ start, ...local }) => ({ ...local, scope: scopeAt(start) }));
+  const typeAround = (scope: number): number => {
+    let d = scope;
+    while (d >= 0 && !typeKinds.has(definitions[d]!.kind)) d = definitions[d]!.parent;
+    return d;
+  };
+  facts.locals = localSites.map(({ start, inType, ...local }) => ({ ...local, scope: inType ? typeAround(scopeAt(start)) : scopeAt(start) }));
   return facts;
 }

@@ -6,7 +6,7 @@ import { PipelineError } from '../../core/errors.ts';
 import { DocumentType, encodeMetadata, frameField } from '../../graph/scip-reader.ts';
 import { listFiles } from '../../fetchers/tree.ts';
 import { extractFacts, type FileFacts } from './extract.ts';
-import { grammarFor, loadGrammars } from '../../core/grammars.ts';
+import { grammarFor, loadGrammars, mayClaimByInterpreter } from '../../core/grammars.ts';
 import { resolveCorpus, SCHEME } from './resolve.ts';
 
 export interface TreeSitterIndexOptions {
@@ -33,6 +33,42 @@ export interface TreeSitterIndexResult {
 
 const UTF16_POSITIONS = 2;
 
+/** A file's first line, for its `#!`. */
+function firstLine(raw: Buffer): string {
+  const end = raw.indexOf(10);
+  return raw.subarray(0, end < 0 ? Math.min(raw.length, 256) : Math.min(end, 256)).toString('utf8');
+}
+
+/**
+ * The source with every whole-word use of the macros, and the balanced parenthesised arguments right after
+ * one, replaced by spaces (newlines kept), so the grammar reads what is left and every position stays put.
+ */
+export function blankMacros(source: string, macros: readonly string[]): string {
+  if (macros.length === 0) return source;
+  const word = new RegExp(`(?<![A-Za-z0-9_])(?:${macros.join('|')})(?![A-Za-z0-9_])`, 'g');
+  const chars = source.split('');
+  const blank = (from: number, to: number) => {
+    for (let i = from; i < to; i++) if (chars[i] !== '\n' && chars[i] !== '\r') chars[i] = ' ';
+  };
+  for (const match of source.matchAll(word)) {
+    let end = match.index + match[0].length;
+    let open = end;
+    while (open < source.length && (source[open] === ' ' || source[open] === '\t')) open++;
+    if (source[open] === '(') {
+      let depth = 0;
+      for (let i = open; i < source.length; i++) {
+        if (source[i] === '(') depth++;
+        else if (source[i] === ')' && --depth === 0) {
+          end = i + 1;
+          break;
+        }
+      }
+    }
+    blank(match.index, end);
+  }
+  return chars.join('');
+}
+
 /**
  * Indexes a tree with tree-sitter: every file with one of the language's extensions is parsed once, the
  * language's queries (compiled once) turn it into facts, and the resolved facts are written as a SCIP
@@ -43,7 +79,8 @@ export async function indexWithTreeSitter(options: TreeSitterIndexOptions): Prom
   const concurrency = Math.max(1, options.concurrency ?? 8);
   const language = await loadGrammars(options.language);
   const config = language.language.walker;
-  const paths = (await listFiles(treeDir)).filter((path) => grammarFor(language, path));
+  // An extension-less file may still be the language's by its `#!` line, read below.
+  const paths = (await listFiles(treeDir)).filter((path) => grammarFor(language, path) || mayClaimByInterpreter(language, path));
 
   const parser = new Parser();
   const facts: FileFacts[] = [];
@@ -55,8 +92,9 @@ export async function indexWithTreeSitter(options: TreeSitterIndexOptions): Prom
       batch.forEach((path, i) => {
         const raw = sources[i]!;
         if (raw.length > config.maxFileBytes) return;
-        const grammar = grammarFor(language, path)!;
-        const source = raw.toString('utf8');
+        const grammar = grammarFor(language, path, firstLine(raw));
+        if (!grammar) return;
+        const source = blankMacros(raw.toString('utf8'), config.ignoredMacros);
         parser.setLanguage(grammar.grammar);
         const tree = parser.parse(source);
         if (!tree) throw new PipelineError(`tree-sitter could not parse ${path}`, { stage: 'index' });

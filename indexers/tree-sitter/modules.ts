@@ -23,7 +23,10 @@ export function fileModule(path: string, config: WalkerConfig, packageName: stri
   if (root) parts = parts.slice(1);
   const fileName = parts.pop()!;
   let segments = parts;
-  if (modules.fromPath === 'file' && !isIndexFile(fileName, config)) segments = [...parts, modules.keepExtension ? fileName : stemOf(fileName)];
+  if (modules.fromPath === 'file' && !isIndexFile(fileName, config)) {
+    const own = modules.keepExtension ? fileName : stemOf(fileName);
+    segments = [...parts, modules.capitalizeFile ? own.charAt(0).toUpperCase() + own.slice(1) : own];
+  }
   if (modules.fromPath === 'directory' && segments.length === 0 && modules.rootFromPackage && packageName) segments = [packageName];
   if (segments.length === 0) return { namespaces: [], segments: [] };
 

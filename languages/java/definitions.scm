@@ -9,9 +9,14 @@
 (enum_constant name: (identifier) @name) @definition.enum_member
 
 (method_declaration name: (identifier) @name parameters: (formal_parameters) @parameters body: (block)? @body) @definition.method
+; An annotation type's elements (`String name();`) are its methods.
+(annotation_type_element_declaration name: (identifier) @name) @definition.method
 (constructor_declaration name: (identifier) @name parameters: (formal_parameters) @parameters body: (constructor_body) @body) @definition.constructor
 (field_declaration declarator: (variable_declarator name: (identifier) @name)) @definition.field
-(constant_declaration declarator: (variable_declarator name: (identifier) @name)) @definition.field
+; `static final` fields and an interface's fields (implicitly static final) are constants.
+((field_declaration (modifiers) @modifiers declarator: (variable_declarator name: (identifier) @name)) @definition.constant
+ (#match? @modifiers "\\bstatic\\b") (#match? @modifiers "\\bfinal\\b"))
+(constant_declaration declarator: (variable_declarator name: (identifier) @name)) @definition.constant
 
 ; Anonymous classes and lambdas declare nothing visible outside.
 [(lambda_expression) (object_creation_expression (class_body))] @scope

@@ -8,3 +8,5 @@
 (catch_formal_parameter name: (identifier) @local.name)
 (inferred_parameters (identifier) @local.name)
 (lambda_expression parameters: (identifier) @local.name)
+; A field's declared type types `field.call()` in the methods of its class (and of classes nested in it).
+(field_declaration type: (_) @local.type declarator: (variable_declarator name: (identifier) @local.name))

@@ -1,0 +1,7 @@
+; `f x`, `M.f x` (an application, however many arguments), ``x `f` y`` and `f $ x`.
+(apply function: (variable) @name) @reference.call
+(apply function: (qualified module: (module) @receiver id: (variable) @name)) @reference.call
+(infix operator: (infix_id (variable) @name)) @reference.call
+(infix operator: (infix_id (qualified module: (module) @receiver id: (variable) @name))) @reference.call
+((infix left_operand: (variable) @name operator: (operator) @operator) @reference.call (#eq? @operator "$"))
+((infix left_operand: (qualified module: (module) @receiver id: (variable) @name) operator: (operator) @operator) @reference.call (#eq? @operator "$"))

@@ -1,0 +1,12 @@
+; Variables bound by patterns (function arguments, case alternatives, lambdas, `x <- m`), a few levels deep.
+(patterns (variable) @local.name)
+(patterns (_ (variable) @local.name))
+(patterns (_ (_ (variable) @local.name)))
+(patterns (_ (_ (_ (variable) @local.name))))
+(alternative pattern: (variable) @local.name)
+(alternative pattern: (_ (variable) @local.name))
+(alternative pattern: (_ (_ (variable) @local.name)))
+(alternative pattern: (_ (_ (_ (variable) @local.name))))
+(bind pattern: (variable) @local.name)
+(bind pattern: (_ (variable) @local.name))
+(bind pattern: (_ (_ (variable) @local.name)))

@@ -1,0 +1,23 @@
+; Contracts and libraries are classes, interfaces interfaces.
+(contract_declaration name: (identifier) @name body: (contract_body) @body) @definition.class
+(library_declaration name: (identifier) @name body: (contract_body) @body) @definition.class
+(interface_declaration name: (identifier) @name body: (contract_body) @body) @definition.interface
+(struct_declaration name: (identifier) @name body: (struct_body) @body) @definition.struct
+(struct_member name: (identifier) @name) @definition.field
+(enum_declaration name: (identifier) @name body: (enum_body) @body) @definition.enum
+(enum_value) @name @definition.enum_member
+; `type Price is uint256;`: a new type over a value type.
+(user_defined_type_definition name: (identifier) @name) @definition.type
+
+(function_definition name: (identifier) @name body: (function_body)? @body) @definition.function
+(constructor_definition "constructor" @name body: (function_body) @body) @definition.constructor
+; Modifiers, events and custom errors are callables of their own: applied in a function's header,
+; emitted with `emit`, raised with `revert`.
+(modifier_definition name: (identifier) @name body: (function_body)? @body) @definition.function
+(event_definition name: (identifier) @name) @definition.function
+(error_declaration name: (identifier) @name) @definition.function
+
+(state_variable_declaration name: (identifier) @name) @definition.field
+((state_variable_declaration name: (identifier) @name) @definition.constant
+  (#match? @definition.constant "^[^=]*\\b(constant|immutable)\\b"))
+(source_file (constant_variable_declaration name: (identifier) @name) @definition.constant)
