@@ -334,7 +334,11 @@ describe('the command line', () => {
 
   it('an unknown command', async () => {
     const r = await lmc(['frobnicate']);
-    expect([r.code, errorLines(r.stderr)[0]]).toEqual([2, 'lmc: unknown command "frobnicate" (commands: generate, plan, merge, verify, audit, list, docs, cache; lmc --help)']);
+    expect([r.code, errorLines(r.stderr)[0]]).toEqual([2, 'lmc: unknown command "frobnicate" (commands: generate, plan, merge, verify, audit, list, docs, cache, sample; lmc --help)']);
+  });
+  it('sample without one corpus', async () => {
+    const r = await lmc(['sample']);
+    expect([r.code, errorLines(r.stderr)]).toEqual([2, ['lmc: usage: lmc sample --corpus NAME [--out DIR]']]);
   });
   it('an unknown option', async () => {
     const r = await lmc(['generate', '--colour']);

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Scenario } from '../core/contract.ts';
 import { readYaml } from '../core/yaml.ts';
 import { checkJudged, drawSample, wilson } from '../validate/judged.ts';
+import { sampleSkeleton } from '../pipeline/sample.ts';
 import { repoRoot } from './helpers.ts';
 
 const scenario = (id: string, subType: string): Scenario => ({
@@ -50,6 +51,16 @@ describe('judged samples', () => {
     const sample = drawSample(file, 2);
     expect(new Set(sample.map((s) => s.sub_type))).toEqual(new Set(['a', 'b']));
     expect(drawSample(file, 2)).toEqual(sample);
+  });
+
+  it('lmc sample prints a skeleton of 60 or more ids of the published file, every sub-type among them, to judge', async () => {
+    const scenarios = JSON.parse(readFileSync(join(repoRoot, 'scenarios', 'python-inventory.json'), 'utf8')) as Scenario[];
+    const skeleton = readYaml(await sampleSkeleton('python-inventory', join(repoRoot, 'scenarios')), 'skeleton') as { corpus: string; judged: Array<{ id: string; verdict: string; reason: string }> };
+    expect(skeleton.corpus).toBe('python-inventory');
+    expect(skeleton.judged.length).toBeGreaterThanOrEqual(60);
+    const byId = new Map(scenarios.map((s) => [s.id, s]));
+    expect(skeleton.judged.filter((j) => !byId.has(j.id))).toEqual([]);
+    expect(new Set(skeleton.judged.map((j) => byId.get(j.id)!.sub_type))).toEqual(new Set(scenarios.map((s) => s.sub_type)));
   });
 
   const committed = readdirSync(join(repoRoot, 'audits')).filter((f) => f.endsWith('.yaml'));
