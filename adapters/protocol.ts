@@ -1,6 +1,7 @@
 /**
  * The adapter side of the runner protocol: one `{"query": {...}}` line in, one
- * `{"results": [...], "cost_usd": 0}` (or `{"error": "..."}`) line out, strictly in order.
+ * `{"results": [...], "cost_usd": 0}` line out, strictly in order; an error line still carries
+ * `results: []` (`{"error": "...", "results": []}`), as the upstream runner's adapters reply.
  * Queries are checked against the contract (core/contract.ts); nothing here comes from
  * generators/, so the oracle's reading of a query is its own.
  */
@@ -11,24 +12,28 @@ export type AdapterQuery = Query;
 
 export type Answerer = (query: AdapterQuery) => string[] | Promise<string[]>;
 
-/** One response line for one request line. A bad request or a failed answer is an `error` line, never a crash. */
-async function respond(line: string, answer: Answerer): Promise<string> {
+/** One response line for one request line. A bad request or a failed answer is an `error` line with no results, never a crash. */
+export async function respond(line: string, answer: Answerer): Promise<string> {
   let request: unknown;
   try {
     request = JSON.parse(line);
   } catch {
-    return JSON.stringify({ error: 'request is not JSON' });
+    return failed('request is not JSON');
   }
   const parsed = wireQuerySchema.safeParse((request as { query?: unknown } | null)?.query);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    return JSON.stringify({ error: `bad query: ${issue.path.join('.') || 'query'} ${issue.message}` });
+    return failed(`bad query: ${issue.path.join('.') || 'query'} ${issue.message}`);
   }
   try {
     return JSON.stringify({ results: await answer(parsed.data), cost_usd: 0 });
   } catch (error) {
-    return JSON.stringify({ error: (error as Error).message });
+    return failed((error as Error).message);
   }
+}
+
+function failed(error: string): string {
+  return JSON.stringify({ error, results: [] });
 }
 
 /** Answers stdin line by line until it closes. */

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Scenario } from '../core/contract.ts';
 import { PipelineError } from '../core/errors.ts';
+import { respond } from '../adapters/protocol.ts';
 import { runScenarios, writeRun, type AdapterSpec } from '../validate/runner.ts';
 import { tempDir } from './helpers.ts';
 
@@ -179,5 +180,20 @@ describe('runScenarios', () => {
     const error = await failure(runScenarios('demo', scenarios, spec, { timeoutMs: 300, startupTimeoutMs: 5_000 }));
     expect(error.message).toContain('no answer to scenario typo-000000000003 within 300 ms');
     expect(error.message).toContain('stopped by the runner');
+  });
+});
+
+describe('the adapter side of the protocol', () => {
+  const answer = (query: { op: string }) => {
+    if (query.op === 'orphans') throw new Error('index not loaded');
+    return ['an id'];
+  };
+  it('answers a query with its results', async () => {
+    expect(JSON.parse(await respond('{"query": {"op": "file_symbols", "file_path": "a.py"}}', answer))).toEqual({ results: ['an id'], cost_usd: 0 });
+  });
+  it('replies to every failure with an error that still carries results: []', async () => {
+    expect(JSON.parse(await respond('not json', answer))).toEqual({ error: 'request is not JSON', results: [] });
+    expect(JSON.parse(await respond('{"query": {"op": "frobnicate"}}', answer))).toEqual({ error: expect.stringMatching(/^bad query: op /), results: [] });
+    expect(JSON.parse(await respond('{"query": {"op": "orphans", "kind": "function"}}', answer))).toEqual({ error: 'index not loaded', results: [] });
   });
 });
