@@ -56,14 +56,15 @@ export const featureAddGenerators: SubTypeGenerator[] = [
     category: 'FeatureAdd',
     subType: 'registration_call_sites',
     goldSource: 'scip_roundtrip',
-    rationale: "callables named like registration or DI entry points (register*, add*, use*, decorate*, on*, hook*, …) whose recorded signature has the shape of one: it takes an argument besides its receiver and returns no boolean (by the language's signature idioms); callers; exact_set over every registration site",
-    needs: 'a registration-style function or method, shaped like one by its recorded signature, that something calls',
+    rationale: "callables named like registration or DI entry points (register*, add*, use*, decorate*, on*, hook*, …) whose recorded signature has the shape of one: it takes an argument besides its receiver and returns no boolean (by the language's signature idioms), and which code in another file calls (an entry point, not a file's own helper); callers; exact_set over every registration site",
+    needs: 'a registration-style function or method, shaped like one by its recorded signature, that another file calls',
     asks: { op: 'callers', expected: 'exact_set' },
     candidates({ facts }) {
       return facts
         .targets()
         .filter((s) => facts.isCallable(s) && REGISTRATION.test(s.name) && registrationShaped(facts, s) && facts.callersComplete(s.id))
-        .filter((s) => facts.callers(s.id).length > 0 && facts.callers(s.id).length <= MAX_ANSWER_SET)
+        // An entry point the rest of the code registers through: called from another file (a helper only its own file calls is no registration point).
+        .filter((s) => facts.callers(s.id).some((c) => facts.symbol(c)!.file !== s.file) && facts.callers(s.id).length <= MAX_ANSWER_SET)
         .map(
           candidate((s) => ({
             intent: `Registering a new feature through ${s.display}: lists every place that already registers through it`,

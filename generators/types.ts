@@ -87,7 +87,7 @@ export const MAX_MEMBER_SET = 300;
 /** Categories aim for this many scenarios (a worst-case 95% interval of about ±10 points) where the corpus has the material. */
 export const CATEGORY_MINIMUM = 100;
 
-/** Sub-types the protocol's seven ops cannot ask honestly; listed in every manifest with the reason. */
+/** Sub-types the protocol's ops cannot ask honestly; listed in every manifest with the reason. */
 export const inexpressibleSubTypes: Array<{ category: Category; sub_type: string; reason: string }> = [
   { category: 'ControlFlow', sub_type: 'async_functions', reason: 'no query op selects symbols by an async modifier; a name lookup would test name recall, not control flow' },
   { category: 'ControlFlow', sub_type: 'return_shape', reason: 'no query op selects functions by return type' },

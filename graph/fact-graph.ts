@@ -492,6 +492,7 @@ function isModuleDescriptor(parsed: ParsedSymbol): boolean {
 }
 
 
+/** A module's path of names, the types it is nested in included (Ruby's `Rack::Response::Helpers` is `Rack/Response/Helpers`, not `Rack/Helpers`). */
 function moduleName(parsed: ParsedSymbol): string {
-  return parsed.descriptors.filter((d) => d.suffix === 'namespace').map((d) => d.name).join('/');
+  return parsed.descriptors.filter((d) => d.suffix === 'namespace' || d.suffix === 'type').map((d) => d.name).join('/');
 }
