@@ -14,7 +14,8 @@ import { parseSymbol } from '../graph/symbols.ts';
 import { pushTo } from '../core/collections.ts';
 import { escapeRegex } from '../core/languages.ts';
 import type { AdapterQuery } from './protocol.ts';
-import { ripgrep, RG_BASE_ARGS } from './rg.ts';
+import { TreeText } from '../evidence/tree-text.ts';
+import type { TextMode } from '../core/contract.ts';
 import { languageOf, type OutlineKind } from '../core/languages.ts';
 
 const NAME = '[A-Za-z_$][\\w$]*';
@@ -24,6 +25,14 @@ const controlKeywords = new Set(['if', 'for', 'while', 'switch', 'catch', 'with'
 
 /** An identifier followed by `(`: a call, to a grep agent. */
 const CALL = `${NAME}\\s*\\(`;
+
+interface GrepHit {
+  file: string;
+  /** 1-based. */
+  line: number;
+  /** The matched texts of the line, in order. */
+  submatches: string[];
+}
 
 interface Declaration {
   file: string;
@@ -71,18 +80,18 @@ export class GrepFloor {
   private readonly declarations: Declaration[] = [];
   private readonly byName = new Map<string, Declaration[]>();
   private readonly byFile = new Map<string, Declaration[]>();
-  private calledNames?: Promise<Set<string>>;
+  private calledNames?: Set<string>;
 
-  private constructor(private readonly treeDir: string) {}
+  private constructor(private readonly tree: TreeText) {}
 
   /** The declaration outline comes from the language folder (idioms.json, `outline`): what a grep agent fluent in the language would search for. */
   static async load(indexPath: string, treeDir: string, language: string): Promise<GrepFloor> {
-    const floor = new GrepFloor(treeDir);
+    const floor = new GrepFloor(TreeText.load(treeDir));
     const idsAt = await definitionIdsByLine(indexPath);
     const forms = languageOf(language).idioms.outline.map((f) => ({ keyword: f.kind, regex: new RegExp(f.pattern) }));
-    const hits = forms.length ? await ripgrep([...RG_BASE_ARGS, ...forms.flatMap((f) => ['-e', f.regex.source]), '.'], treeDir) : [];
+    const hits = forms.length ? floor.grep(forms.map((f) => f.regex.source)) : [];
     for (const hit of hits) {
-      const text = hit.text.replace(/\r?\n$/, '');
+      const text = floor.tree.lineText(hit.file, hit.line)!.replace(/\r?\n$/, '');
       for (const form of forms) {
         const name = form.regex.exec(text)?.[1];
         if (!name || controlKeywords.has(name)) continue;
@@ -99,6 +108,21 @@ export class GrepFloor {
     this.declarations.push(d);
     pushTo(this.byName, d.name, d);
     pushTo(this.byFile, d.file, d);
+  }
+
+  /**
+   * The lines matching any of `patterns` (rg's `-e` for each, in `mode`), each with its matched
+   * texts in order: what `rg --json` prints, answered in-process (evidence/tree-text.ts).
+   */
+  private grep(patterns: string[], mode: TextMode = 'regex', paths?: ReadonlySet<string>): GrepHit[] {
+    const pattern = patterns.length === 1 ? patterns[0]! : patterns.map((p) => `(?:${p})`).join('|');
+    const hits: GrepHit[] = [];
+    for (const m of this.tree.search({ pattern, mode }, paths)) {
+      const last = hits[hits.length - 1];
+      if (last && last.file === m.file && last.line === m.line) last.submatches.push(m.text);
+      else hits.push({ file: m.file, line: m.line, submatches: [m.text] });
+    }
+    return hits;
   }
 
   /** Parents by indentation: the nearest earlier declaration in the file that is indented less. */
@@ -118,13 +142,13 @@ export class GrepFloor {
     return about ? (this.byName.get(about.name) ?? []).filter((d) => d.ids.includes(id)) : [];
   }
 
-  async answer(query: AdapterQuery): Promise<string[]> {
+  answer(query: AdapterQuery): string[] {
     switch (query.op) {
       case 'lookup':
         return this.lookup(query.name, query.bare_name, query.kind);
       case 'text_search':
         // The one question grep is built for; a grep agent cannot tell code from comments, so it keeps every match.
-        return this.mentioning([...(query.mode === 'word' ? ['--fixed-strings', '--word-regexp'] : []), '-e', query.pattern], query.mode === 'word' ? query.pattern : '');
+        return this.mentioning(query.pattern, query.mode, query.mode === 'word' ? query.pattern : '');
       case 'callers':
         return this.callers(query.sym_stable_id);
       case 'callees':
@@ -154,18 +178,18 @@ export class GrepFloor {
   }
 
   /** Lines calling `name(` anywhere. */
-  private async callers(id: string): Promise<string[]> {
+  private callers(id: string): string[] {
     const about = nameOfId(id);
     if (!about || about.isModule) return [];
     // A constructor is called by its class's name.
     const name = about.name === 'constructor' || about.name === '__init__' ? about.ownerName : about.name;
     if (!name) return [];
-    return this.mentioning(['-e', `(?:^|[^\\w$])${escapeRegex(name)}\\s*\\(`], name);
+    return this.mentioning(`(?:^|[^\\w$])${escapeRegex(name)}\\s*\\(`, 'regex', name);
   }
 
   /** One rg search; each hit goes to the nearest declaration above it in its file, except a declaration of `name` itself. */
-  private async mentioning(search: string[], name: string): Promise<string[]> {
-    const hits = await ripgrep([...RG_BASE_ARGS, ...search, '.'], this.treeDir);
+  private mentioning(pattern: string, mode: TextMode, name: string): string[] {
+    const hits = this.grep([pattern], mode);
     const found: Declaration[] = [];
     for (const hit of hits) {
       const inFile = this.byFile.get(hit.file) ?? [];
@@ -177,10 +201,10 @@ export class GrepFloor {
   }
 
   /** `ident(` in the text from the declaration to the next declaration, each ident resolved by name. */
-  private async callees(id: string): Promise<string[]> {
+  private callees(id: string): string[] {
     const declared = this.declarationsOf(id);
     if (!declared.length) return [];
-    const hits = await ripgrep([...RG_BASE_ARGS, '--only-matching', '-e', CALL, ...new Set(declared.map((d) => d.file))], this.treeDir);
+    const hits = this.grep([CALL], 'regex', new Set(declared.map((d) => d.file)));
     const found: Declaration[] = [];
     for (const d of declared) {
       const next = (this.byFile.get(d.file) ?? []).find((o) => o.line > d.line);
@@ -214,31 +238,31 @@ export class GrepFloor {
   }
 
   /** Classes whose declaration line names the type after `extends`, `implements` or in a Python base list. */
-  private async subclassesOf(typeName: string): Promise<Declaration[]> {
+  private subclassesOf(typeName: string): Declaration[] {
     const t = escapeRegex(typeName);
     const patterns = [`\\bextends\\s+(?:[\\w$.]+\\s*,\\s*)*${t}\\b`, `\\bimplements\\s+[^{]*\\b${t}\\b`, `^\\s*class\\s+${NAME}\\s*\\([^)]*\\b${t}\\b`];
-    const hits = await ripgrep([...RG_BASE_ARGS, ...patterns.flatMap((p) => ['-e', p]), '.'], this.treeDir);
+    const hits = this.grep(patterns);
     return hits.flatMap((hit) => (this.byFile.get(hit.file) ?? []).filter((d) => d.line === hit.line && typeKeywords.has(d.keyword)));
   }
 
-  private async implementors(id: string): Promise<string[]> {
+  private implementors(id: string): string[] {
     const about = nameOfId(id);
     if (!about) return [];
-    if (about.isType) return ids(await this.subclassesOf(about.name));
+    if (about.isType) return ids(this.subclassesOf(about.name));
     if (!about.ownerName) return [];
     // A method: same-named methods in the subclasses of its type.
-    const subclasses = await this.subclassesOf(about.ownerName);
+    const subclasses = this.subclassesOf(about.ownerName);
     return ids(this.declarations.filter((d) => d.name === about.name && d.parent && subclasses.includes(d.parent)));
   }
 
-  private async orphans(kind: string): Promise<string[]> {
-    const called = await (this.calledNames ??= this.namesCalledAnywhere());
+  private orphans(kind: string): string[] {
+    const called = (this.calledNames ??= this.namesCalledAnywhere());
     return ids(this.declarations.filter((d) => kindOf(d) === kind && !called.has(d.name)));
   }
 
   /** Every name that appears as `name(` on a line other than its own declaration. */
-  private async namesCalledAnywhere(): Promise<Set<string>> {
-    const hits = await ripgrep([...RG_BASE_ARGS, '--only-matching', '-e', CALL, '.'], this.treeDir);
+  private namesCalledAnywhere(): Set<string> {
+    const hits = this.grep([CALL]);
     const called = new Set<string>();
     for (const hit of hits) {
       const declared = (this.byFile.get(hit.file) ?? []).filter((d) => d.line === hit.line).map((d) => d.name);

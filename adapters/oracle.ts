@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadGrammars } from '../core/grammars.ts';
 import { idiomRegExp, languageOf, type Idioms } from '../core/languages.ts';
-import { runSearch } from '../evidence/ripgrep.ts';
+import { TreeText } from '../evidence/tree-text.ts';
 import { SyntaxClassifier } from '../evidence/syntax.ts';
 import type { AdapterQuery } from './protocol.ts';
 
@@ -86,13 +86,13 @@ export class Oracle {
   private readonly definitionNames = new Map<string, Span[]>();
 
   private constructor(
-    private readonly tree?: { dir: string; syntax: SyntaxClassifier; constructs: Idioms['constructs'] },
+    private readonly tree?: { text: TreeText; syntax: SyntaxClassifier; constructs: Idioms['constructs'] },
   ) {}
 
   /** Without a tree (a test of the structural ops), `text_search` answers nothing. */
   static async load(indexPath: string, projectName: string, tree?: { treeDir: string; language: string }): Promise<Oracle> {
     const oracle = new Oracle(
-      tree ? { dir: tree.treeDir, syntax: new SyntaxClassifier(tree.treeDir, await loadGrammars(tree.language)), constructs: languageOf(tree.language).idioms.constructs } : undefined,
+      tree ? { text: TreeText.load(tree.treeDir), syntax: new SyntaxClassifier(tree.treeDir, await loadGrammars(tree.language)), constructs: languageOf(tree.language).idioms.constructs } : undefined,
     );
     await oracle.ingest(indexPath, projectName);
     return oracle;
@@ -153,7 +153,7 @@ export class Oracle {
         let called: string[] = [];
         if (callableKinds.has(target.kind)) called = [target.id];
         else if (target.kind === 'class' && this.tree && (this.tree.constructs.before || this.tree.constructs.after)) {
-          source ??= readFileSync(join(this.tree.dir, file), 'utf8').split('\n');
+          source ??= readFileSync(join(this.tree.text.dir, file), 'utf8').split('\n');
           const text = source[ref.span[0]] ?? '';
           const { before, after } = this.tree.constructs;
           const constructs = (before !== undefined && idiomRegExp(before).test(text.slice(0, ref.span[1]))) || (after !== undefined && idiomRegExp(after).test(text.slice(ref.span[3])));
@@ -257,7 +257,7 @@ export class Oracle {
   private textSearch(pattern: string, mode: TextMode, scope: TextScope): string[] {
     if (!this.tree) return [];
     const found: string[] = [];
-    for (const m of runSearch(this.tree.dir, { pattern, mode })) {
+    for (const m of this.tree.text.search({ pattern, mode })) {
       const line = m.line - 1;
       if (scope === 'code' && this.tree.syntax.classOf(m.file, line, m.start) !== 'code') continue;
       // A name spanning lines counts to the end of its first line.

@@ -15,8 +15,8 @@ export interface LoadedGrammar {
   /** Interpreters whose `#!` line makes an extension-less file its own. */
   interpreters: string[];
   grammar: Grammar;
-  /** The folder's queries compiled against this grammar. */
-  query: Query;
+  /** The folder's queries compiled against this grammar (on first use). */
+  readonly query: Query;
 }
 
 export interface LoadedLanguage {
@@ -35,7 +35,7 @@ export function initParser(): Promise<void> {
   return parserReady;
 }
 
-/** Loads a language's grammars and compiles its queries, once per process. */
+/** Loads a language's grammars, once per process. */
 export function loadGrammars(name: string): Promise<LoadedLanguage> {
   const language = languageOf(name);
   let pending = loaded.get(language.name);
@@ -57,13 +57,20 @@ async function loadUncached(language: Language): Promise<LoadedLanguage> {
     const { version } = JSON.parse(await readFile(manifest, 'utf8')) as { version: string };
     grammarVersions.push(`${entry.package}@${version}`);
     const grammar = await Grammar.load(join(dirname(manifest), entry.wasm));
-    let query: Query;
-    try {
-      query = new Query(grammar, source);
-    } catch (error) {
-      throw new PipelineError(`queries of ${language.name} do not compile against ${entry.wasm}: ${(error as Error).message}`, { file: language.dir });
-    }
-    grammars.push({ extensions: entry.extensions, interpreters: entry.interpreters, grammar, query });
+    // Compiled on first use: telling code from comments needs the grammar only, and some languages' queries take a second to compile.
+    let query: Query | undefined;
+    grammars.push({
+      extensions: entry.extensions,
+      interpreters: entry.interpreters,
+      grammar,
+      get query() {
+        try {
+          return (query ??= new Query(grammar, source));
+        } catch (error) {
+          throw new PipelineError(`queries of ${language.name} do not compile against ${entry.wasm}: ${(error as Error).message}`, { file: language.dir });
+        }
+      },
+    });
   }
   return { language, grammars, grammarVersions: [...new Set(grammarVersions)] };
 }

@@ -1,11 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
 import { execa, execaSync } from 'execa';
-import { trackPath } from '../core/cleanup.ts';
 import type { TextMode } from '../core/contract.ts';
 import { PipelineError } from '../core/errors.ts';
+import type { TreeText } from './tree-text.ts';
 
 /**
  * Flags every search starts with: JSON events (no text parsing), no user
@@ -85,9 +82,9 @@ export function parseRgJson(stdout: string): RgMatch[] {
   return matches;
 }
 
-/** Runs rg with `args`, the pattern arguments and `.` in `treeDir`. */
-function runRg(treeDir: string, args: string[], patternArgs: string[], describe: string): RgMatch[] {
-  const result = execaSync('rg', [...args, ...patternArgs, '.'], {
+/** Runs rg with `args` in `treeDir`. */
+function runRg(treeDir: string, args: string[], describe: string): RgMatch[] {
+  const result = execaSync('rg', args, {
     cwd: treeDir,
     reject: false,
     stdin: 'ignore',
@@ -108,66 +105,33 @@ function runRg(treeDir: string, args: string[], patternArgs: string[], describe:
 }
 
 /**
- * Runs one search in `treeDir` and returns its matches in rg's path order.
- * Synchronous on purpose: generators ask for searches while drafting, and
- * each is a short-lived process.
+ * Runs one search with rg in `treeDir` (or only in `paths`, relative to it) and returns its matches
+ * in rg's path order. Synchronous on purpose: generators ask for searches while drafting.
  */
-export function runSearch(treeDir: string, search: TextSearch): RgMatch[] {
-  return runRg(treeDir, textSearchArgs(search.mode), ['-e', search.pattern], `pattern ${JSON.stringify(search.pattern)}`);
+export function runRgSearch(treeDir: string, search: TextSearch, paths?: ReadonlySet<string>): RgMatch[] {
+  const where = paths ? ['--', ...[...paths].sort()] : ['.'];
+  return runRg(treeDir, [...textSearchArgs(search.mode), '-e', search.pattern, ...where], `pattern ${JSON.stringify(search.pattern)}`);
 }
-
-function searchKey(search: TextSearch): string {
-  return `${search.mode} ${search.pattern}`;
-}
-
-/** Plain identifiers: under --word-regexp two different ones can never match at the same place, so one rg run can answer many. */
-const PLAIN_WORD = /^[A-Za-z_][A-Za-z0-9_]*$/;
-const WORDS_PER_RUN = 5000;
 
 export interface TextSearcher {
   search(search: TextSearch): RgMatch[];
-  /** Distinct searches asked for (prefetching does not count). */
+  /** Distinct searches asked for. */
   searches(): number;
-  /**
-   * Answers many `word` searches with one rg run per few thousand words
-   * (patterns read from a file), attributing each match to its word; the
-   * answers equal one run per word.
-   */
-  prefetchWords(words: string[]): void;
 }
 
-/** A memoised searcher over one tree: what generators receive. */
-export function searcherOver(treeDir: string): TextSearcher {
+/** A memoised searcher over one tree, answered in-process (evidence/tree-text.ts): what generators receive. */
+export function searcherOver(tree: TreeText): TextSearcher {
   const memo = new Map<string, RgMatch[]>();
-  const asked = new Set<string>();
   return {
     search(search) {
-      const key = searchKey(search);
-      asked.add(key);
+      const key = `${search.mode} ${search.pattern}`;
       let matches = memo.get(key);
       if (!matches) {
-        matches = runSearch(treeDir, search);
+        matches = tree.search(search);
         memo.set(key, matches);
       }
       return matches;
     },
-    searches: () => asked.size,
-    prefetchWords(words) {
-      const todo = [...new Set(words)].filter((w) => PLAIN_WORD.test(w) && !memo.has(searchKey({ mode: 'word', pattern: w }))).sort();
-      for (let start = 0; start < todo.length; start += WORDS_PER_RUN) {
-        const chunk = todo.slice(start, start + WORDS_PER_RUN);
-        const file = join(tmpdir(), `lmc-rg-words-${process.pid}-${randomBytes(6).toString('hex')}`);
-        writeFileSync(file, `${chunk.join('\n')}\n`);
-        const untrack = trackPath(file);
-        try {
-          const byWord = new Map<string, RgMatch[]>(chunk.map((w) => [w, []]));
-          for (const m of runRg(treeDir, textSearchArgs('word'), ['-f', file], `${chunk.length} words`)) byWord.get(m.text)?.push(m);
-          for (const [word, matches] of byWord) memo.set(searchKey({ mode: 'word', pattern: word }), matches);
-        } finally {
-          rmSync(file, { force: true });
-          untrack();
-        }
-      }
-    },
+    searches: () => memo.size,
   };
 }

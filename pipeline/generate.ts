@@ -11,6 +11,7 @@ import { buildManifest, type Manifest } from '../emit/manifest.ts';
 import { publishCorpus, sealManifest, serialise, sha256 } from '../emit/publish.ts';
 import { checkManifest, checkScenarioFile } from '../emit/validate.ts';
 import { ripgrepVersion, searcherOver } from '../evidence/ripgrep.ts';
+import { TreeText } from '../evidence/tree-text.ts';
 import { classifiedSearch, SyntaxClassifier } from '../evidence/syntax.ts';
 import { loadGrammars } from '../core/grammars.ts';
 import { fetchCorpus } from '../fetchers/index.ts';
@@ -134,9 +135,7 @@ export async function runCorpus(corpus: Corpus, paths: RunPaths, options: RunOpt
       throw new PipelineError(`the index has no symbols of project "${project.name}"; check the lock's include paths`, { corpus: corpus.name, stage: 'graph' });
     }
     const result = await stage('generate', async () => {
-      const searcher = searcherOver(fetched.treeDir);
-      // Most text searches are for the corpus's own names: answer them in a few batched runs.
-      searcher.prefetchWords([...graph.symbols.values()].map((s) => s.name));
+      const searcher = searcherOver(TreeText.load(fetched.treeDir));
       const search = classifiedSearch(searcher, new SyntaxClassifier(fetched.treeDir, await loadGrammars(corpus.language)));
       const language = languageOf(corpus.language);
       const facts = new Facts(graph, language);

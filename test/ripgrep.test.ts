@@ -1,20 +1,110 @@
-import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { runSearch, searcherOver } from '../evidence/ripgrep.ts';
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runRgSearch, searcherOver, type TextSearch } from '../evidence/ripgrep.ts';
+import { translateRustRegex } from '../evidence/rust-regex.ts';
+import { TreeText } from '../evidence/tree-text.ts';
 import { repoRoot } from './helpers.ts';
 
-describe('batched whole-word searches', () => {
-  const tree = join(repoRoot, 'languages', 'python', 'fixture');
-  const words = ['Store', 'Product', 'sku', 'database_url', 'OutOfStockError', 'label', 'nowhere_to_be_found'];
+/** Files whose bytes rg reads in ways a naive in-process search would get wrong. */
+const AWKWARD: Record<string, string | Buffer> = {
+  'a.js': 'function get(x) { return x }\nget (1); get(get(2))\n',
+  'a/b.js': 'const café = get(3)\nconst éget = 1; get_x(); $get(4)\n',
+  'crlf.rb': 'def get\r\n  get\r\nend\r\nx = get \r\n',
+  'bom.py': Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('get = 1\nprint(get)\n')]),
+  '.hidden/h.go': 'func get() {}\n\tget()\t// get\n',
+  'no-newline.c': 'int get(void);\nget();',
+  'tabs.txt': 'foo foo\nfoo(foo)\nxxx8 a\u00a0get\u2003(\n  \n',
+  'z/deep/é.txt': 'get\nt.assert.throws(x)\nassert (\n',
+};
 
-  it('answer exactly what one rg run per word answers, and are not counted as asked', () => {
-    const searcher = searcherOver(tree);
-    searcher.prefetchWords(words);
-    expect(searcher.searches()).toBe(0);
-    for (const word of words) {
-      expect(searcher.search({ mode: 'word', pattern: word }), word).toEqual(runSearch(tree, { mode: 'word', pattern: word }));
+const PATTERNS: TextSearch[] = [
+  ...['get', 'foo', 'café', 'get_x', 't.assert.throws', 'assert (', 'missing'].map((pattern) => ({ mode: 'word' as const, pattern })),
+  ...[
+    '\\bget\\s*\\(',
+    '(?:^|[^\\w$])get\\s*\\(',
+    '[A-Za-z_$][\\w$]*\\s*\\(',
+    '^\\s*$',
+    '^get$',
+    'get$',
+    '\\S+\\s',
+    '[^\\w\\s]+',
+    '\\d+',
+    '\\D\\d',
+    'x{2,}',
+    '(get|foo)\\b',
+    '[a-c-]x',
+    '\\x28',
+    '\\Bx\\B',
+    '.(',
+  ].map((pattern) => ({ mode: 'regex' as const, pattern })),
+];
+
+describe('in-process text search', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'lmc-tree-text-'));
+    for (const [path, text] of Object.entries(AWKWARD)) {
+      await mkdir(dirname(join(dir, path)), { recursive: true });
+      await writeFile(join(dir, path), text);
     }
-    expect(searcher.searches()).toBe(words.length);
-    expect(searcher.search({ mode: 'word', pattern: 'database_url' }).map((h) => `${h.file}:${h.line}:${h.start}`)).toEqual(['inventory/config.py:6:4', 'inventory/store.py:3:29', 'inventory/store.py:10:19']);
+    await symlink(join(dir, 'a.js'), join(dir, 'link.js'));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it('answers every search with exactly rg’s matches: files, order, lines, UTF-16 columns and texts', () => {
+    const tree = TreeText.load(dir);
+    for (const search of PATTERNS.filter((s) => s.pattern !== '.(')) {
+      expect(tree.search(search), `${search.mode} ${search.pattern}`).toEqual(runRgSearch(dir, search));
+    }
+    expect(tree.search({ mode: 'word', pattern: 'get' }).map((m) => `${m.file}:${m.line}:${m.start}`)).toEqual([
+      '.hidden/h.go:1:5', '.hidden/h.go:2:1', '.hidden/h.go:2:10', 'a/b.js:1:13', 'a/b.js:2:26', 'a.js:1:9', 'a.js:2:0', 'a.js:2:9', 'a.js:2:13',
+      'bom.py:1:0', 'bom.py:2:6', 'crlf.rb:1:4', 'crlf.rb:2:2', 'crlf.rb:4:4', 'no-newline.c:1:4', 'no-newline.c:2:0', 'tabs.txt:3:7', 'z/deep/é.txt:1:0',
+    ]);
+  });
+
+  it('limits a search to the files asked for', () => {
+    const tree = TreeText.load(dir);
+    const search: TextSearch = { mode: 'regex', pattern: '\\bget\\s*\\(' };
+    expect(tree.search(search, new Set(['a.js', 'crlf.rb']))).toEqual(runRgSearch(dir, search, new Set(['a.js', 'crlf.rb'])));
+  });
+
+  it('leaves a tree with a NUL byte to rg, which reads such files differently', async () => {
+    await writeFile(join(dir, 'bin.dat'), Buffer.from('get\0get\nget\n'));
+    try {
+      const tree = TreeText.load(dir);
+      const search: TextSearch = { mode: 'word', pattern: 'get' };
+      expect(tree.search(search)).toEqual(runRgSearch(dir, search));
+    } finally {
+      await rm(join(dir, 'bin.dat'));
+    }
+  });
+
+  it('reports rg’s own error for a pattern it cannot compile', () => {
+    expect(() => TreeText.load(dir).search({ mode: 'regex', pattern: '.(' })).toThrow(/^rg failed for pattern "\.\(": regex parse error/);
+  });
+
+  it('translates only the subset it can answer exactly', () => {
+    expect(translateRustRegex('\\bfoo\\s*\\(')).toEqual({ source: expect.any(String), required: ['foo'] });
+    expect(translateRustRegex('(a|b)c')?.required).toEqual(['c']);
+    expect(translateRustRegex('a|bc')?.required).toEqual(['a', 'bc']);
+    expect(translateRustRegex('a|b?')?.required).toBeUndefined();
+    expect(translateRustRegex('abc?')?.required).toEqual(['ab']);
+    expect(translateRustRegex('(->\\s*run\\b|\\brun\\s*\\()')?.required).toEqual(['run']);
+    expect(translateRustRegex('(?:x|y)+')?.required).toBeUndefined();
+    for (const unsupported of ['(?P<n>x)', '(?i)x', '\\p{L}', '[[:alpha:]]', '[a&&b]', '\\Bx', 'a\\nb', '[\\s]', '[^\\W]', '\\q', '(a']) {
+      expect(translateRustRegex(unsupported), unsupported).toBeUndefined();
+    }
+  });
+});
+
+describe('a memoised searcher', () => {
+  it('counts each distinct search once and answers repeats from memory', () => {
+    const searcher = searcherOver(TreeText.load(join(repoRoot, 'languages', 'python', 'fixture')));
+    const first = searcher.search({ mode: 'word', pattern: 'database_url' });
+    expect(searcher.search({ mode: 'word', pattern: 'database_url' })).toBe(first);
+    expect(searcher.searches()).toBe(1);
+    expect(first.map((h) => `${h.file}:${h.line}:${h.start}`)).toEqual(['inventory/config.py:6:4', 'inventory/store.py:3:29', 'inventory/store.py:10:19']);
   });
 });

@@ -13,6 +13,7 @@ import { loadGrammars } from '../core/grammars.ts';
 import { languageOf } from '../core/languages.ts';
 import { Oracle } from '../adapters/oracle.ts';
 import { parseRgJson, searcherOver } from '../evidence/ripgrep.ts';
+import { TreeText } from '../evidence/tree-text.ts';
 import { classifiedSearch, SyntaxClassifier } from '../evidence/syntax.ts';
 import { Facts } from '../generators/facts.ts';
 import { buildFactGraph } from '../graph/fact-graph.ts';
@@ -65,7 +66,7 @@ describe('text_search', () => {
     const indexPath = join(dir, 'index.scip');
     await indexWithTreeSitter({ treeDir: tree, language: 'go', project: { name: 'demo', version: '1.0.0' }, outputPath: indexPath });
     facts = new Facts(await buildFactGraph(indexPath, { name: 'demo' }), languageOf('go'));
-    search = classifiedSearch(searcherOver(tree), new SyntaxClassifier(tree, await loadGrammars('go')));
+    search = classifiedSearch(searcherOver(TreeText.load(tree)), new SyntaxClassifier(tree, await loadGrammars('go')));
     oracle = await Oracle.load(indexPath, 'demo', { treeDir: tree, language: 'go' });
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));

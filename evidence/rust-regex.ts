@@ -1,0 +1,251 @@
+/**
+ * ripgrep's regex syntax (Rust's `regex` crate, Unicode mode, one line at a time) translated to a
+ * JavaScript `u` regex that finds the same matches over a whole file's text. Only a plain subset
+ * is translated: literals, groups, alternation, greedy and lazy repetition, `.`, `^`, `$`, `\b`,
+ * `\w`, `\W`, `\s`, `\S`, `\d`, `\D` and simple character classes. Anything else (named
+ * groups, flags, `\p{…}`, nested or set-operation classes, a `\n`, and `\B`, which rg 13 does not
+ * apply after a previous match on the line) gives `undefined`, and the caller asks rg itself.
+ *
+ * Why the rewrites: Rust's `\w`, `\b`, `\s` and `\d` are Unicode, JavaScript's ASCII; rg never
+ * lets a match cross a line, so every construct that could match `\n` excludes it, and `^`/`$`
+ * anchor at line boundaries (before `\n` only: a CRLF line's `$` is not before its `\r`).
+ */
+
+/** Rust's Unicode `\w` (UTS #18 Annex C), as class items. */
+const WORD_ITEMS = '\\p{Alphabetic}\\p{M}\\p{Nd}\\p{Pc}\\p{Join_Control}';
+const WORD = `[${WORD_ITEMS}]`;
+const NOT_WORD = `[^${WORD_ITEMS}\\n]`;
+const BOUNDARY = `(?:(?<=${WORD})(?!${WORD})|(?<!${WORD})(?=${WORD}))`;
+const SPACE = '[^\\P{White_Space}\\n]';
+const NOT_SPACE = '\\P{White_Space}';
+const DIGIT = '\\p{Nd}';
+const NOT_DIGIT = '[^\\p{Nd}\\n]';
+
+/** Characters Rust lets a backslash make literal (regex 1.x `is_meta_character`). */
+const RUST_META = new Set('\\.+*?()|[]{}^$#&-~');
+/** Characters a JavaScript `u` regex needs escaped to be literal outside a class. */
+const JS_SYNTAX = new Set('^$\\.*+?()[]{}|/');
+
+function literal(ch: string): string {
+  return JS_SYNTAX.has(ch) ? `\\${ch}` : ch;
+}
+
+function classLiteral(ch: string): string {
+  return '\\]['.includes(ch) || ch === '-' || ch === '^' ? `\\${ch}` : ch;
+}
+
+export interface Translated {
+  source: string;
+  /** Literals one of which every match contains, when the pattern says so plainly: a file with none of them has no match. */
+  required?: string[];
+}
+
+/** The JavaScript source for Rust `pattern`, or undefined when it is outside the translated subset. */
+export function translateRustRegex(pattern: string): Translated | undefined {
+  const chars = [...pattern];
+  let out = '';
+  // Literal runs outside groups; with no top-level alternation each must appear in every match.
+  const runs: string[] = [];
+  let run = '';
+  let alternation = false;
+  const endRun = (quantified: boolean) => {
+    runs.push(quantified ? [...run].slice(0, -1).join('') : run);
+    run = '';
+  };
+  let i = 0;
+  let depth = 0;
+  while (i < chars.length) {
+    const ch = chars[i]!;
+    if (ch === '\n') return undefined;
+    if (ch === '\\') {
+      const next = chars[i + 1];
+      if (next === undefined) return undefined;
+      const escape = { b: BOUNDARY, w: WORD, W: NOT_WORD, s: SPACE, S: NOT_SPACE, d: DIGIT, D: NOT_DIGIT }[next];
+      const hex = next === 'x' ? hexEscape(chars, i) : undefined;
+      if (hex) {
+        out += literal(hex);
+        if (depth === 0) run += hex;
+        i += 4;
+        continue;
+      }
+      if (escape) {
+        out += escape;
+        endRun(false);
+      } else if (RUST_META.has(next)) {
+        out += literal(next);
+        if (depth === 0) run += next;
+      } else return undefined;
+      i += 2;
+    } else if (ch === '[') {
+      const end = translateClass(chars, i);
+      if (!end) return undefined;
+      endRun(false);
+      out += end.js;
+      i = end.next;
+    } else if (ch === '(') {
+      endRun(false);
+      if (chars[i + 1] === '?') {
+        if (chars[i + 2] !== ':') return undefined;
+        out += '(?:';
+        i += 3;
+      } else {
+        out += '(';
+        i += 1;
+      }
+      depth++;
+    } else if (ch === ')') {
+      if (depth === 0) return undefined;
+      depth--;
+      out += ')';
+      i += 1;
+    } else if (ch === '{') {
+      const m = /^\{(\d+)(,(\d*))?\}\??/.exec(chars.slice(i).join(''));
+      if (!m || !out) return undefined;
+      endRun(true);
+      out += m[0];
+      i += [...m[0]].length;
+    } else if (ch === '*' || ch === '+' || ch === '?') {
+      if (!out) return undefined;
+      endRun(true);
+      out += ch;
+      i += 1;
+    } else if (ch === '.') {
+      endRun(false);
+      out += '[^\\n]';
+      i += 1;
+    } else if (ch === '^') {
+      endRun(false);
+      out += '(?<![^\\n])';
+      i += 1;
+    } else if (ch === '$') {
+      endRun(false);
+      out += '(?![^\\n])';
+      i += 1;
+    } else if (ch === '|') {
+      if (depth === 0) alternation = true;
+      endRun(false);
+      out += '|';
+      i += 1;
+    } else {
+      out += literal(ch);
+      if (depth === 0) run += ch;
+      i += 1;
+    }
+  }
+  endRun(false);
+  if (depth !== 0) return undefined;
+  try {
+    new RegExp(out, 'gu');
+  } catch {
+    return undefined;
+  }
+  const required = alternation ? requiredOfAlternatives(pattern) : runs.reduce((a, b) => (b.length > a.length ? b : a), '');
+  if (Array.isArray(required)) return { source: out, required };
+  if (required) return { source: out, required: [required] };
+  const inner = wrappedGroupBody(pattern);
+  const innerRequired = inner === undefined ? undefined : translateRustRegex(inner)?.required;
+  return innerRequired ? { source: out, required: innerRequired } : { source: out };
+}
+
+/** A class from `[` at `start`: simple items and ranges of literals only; a negated class never matches `\n`. */
+function translateClass(chars: string[], start: number): { js: string; next: number } | undefined {
+  let i = start + 1;
+  const negated = chars[i] === '^';
+  if (negated) i++;
+  if (chars[i] === ']' || chars[i] === '-') return undefined;
+  let body = '';
+  let previousWasLiteral = false;
+  while (i < chars.length && chars[i] !== ']') {
+    const ch = chars[i]!;
+    if (ch === '\n' || ch === '[' || (ch === '&' && chars[i + 1] === '&') || (ch === '~' && chars[i + 1] === '~')) return undefined;
+    if (ch === '-') {
+      // A range between two literals; a `-` before `]` is a literal.
+      if (chars[i + 1] === ']') {
+        body += '\\-';
+        i += 1;
+        continue;
+      }
+      if (!previousWasLiteral || chars[i + 1] === '-' || chars[i + 1] === '\\' || chars[i + 1] === '[') return undefined;
+      body += '-';
+      body += classLiteral(chars[i + 1]!);
+      previousWasLiteral = false;
+      i += 2;
+      continue;
+    }
+    if (ch === '\\') {
+      const next = chars[i + 1];
+      if (next === undefined) return undefined;
+      const hex = next === 'x' ? hexEscape(chars, i) : undefined;
+      if (hex) {
+        body += classLiteral(hex);
+        previousWasLiteral = true;
+        i += 4;
+        continue;
+      }
+      if (next === 'w') body += WORD_ITEMS;
+      else if (next === 'd') body += '\\p{Nd}';
+      else if (next === 's' && negated) body += '\\p{White_Space}';
+      else if (RUST_META.has(next)) {
+        body += classLiteral(next);
+        previousWasLiteral = true;
+        i += 2;
+        continue;
+      } else return undefined;
+      previousWasLiteral = false;
+      i += 2;
+      continue;
+    }
+    body += classLiteral(ch);
+    previousWasLiteral = true;
+    i += 1;
+  }
+  if (chars[i] !== ']' || !body) return undefined;
+  return { js: negated ? `[^${body}\\n]` : `[${body}]`, next: i + 1 };
+}
+
+/** The character of a two-digit `\xHH` escape at `i`. */
+function hexEscape(chars: string[], i: number): string | undefined {
+  const digits = chars.slice(i + 2, i + 4).join('');
+  return /^[0-9A-Fa-f]{2}$/.test(digits) ? String.fromCharCode(parseInt(digits, 16)) : undefined;
+}
+
+/** Top-level alternatives each with required literals: a match holds one of them. */
+function requiredOfAlternatives(pattern: string): string[] | undefined {
+  const all: string[] = [];
+  for (const alternative of topLevel(pattern).alternatives) {
+    const required = translateRustRegex(alternative)?.required;
+    if (!required) return undefined;
+    all.push(...required);
+  }
+  return [...new Set(all)];
+}
+
+/** The body of a pattern that is one group, `(…)` or `(?:…)`, with nothing after it. */
+function wrappedGroupBody(pattern: string): string | undefined {
+  const { closesAt } = topLevel(pattern);
+  if (!pattern.startsWith('(') || closesAt !== pattern.length - 1) return undefined;
+  return pattern.startsWith('(?:') ? pattern.slice(3, -1) : pattern.startsWith('(?') ? undefined : pattern.slice(1, -1);
+}
+
+/** Splits at top-level `|` (outside groups and classes) and says where a group opened at 0 closes. */
+function topLevel(pattern: string): { alternatives: string[]; closesAt: number } {
+  const alternatives: string[] = [];
+  let depth = 0;
+  let inClass = false;
+  let from = 0;
+  let closesAt = -1;
+  for (let i = 0; i < pattern.length; i++) {
+    const ch = pattern[i];
+    if (ch === '\\') i++;
+    else if (inClass) inClass = ch !== ']';
+    else if (ch === '[') inClass = true;
+    else if (ch === '(') depth++;
+    else if (ch === ')' && --depth === 0 && closesAt < 0 && pattern[0] === '(') closesAt = i;
+    else if (ch === '|' && depth === 0) {
+      alternatives.push(pattern.slice(from, i));
+      from = i + 1;
+    }
+  }
+  alternatives.push(pattern.slice(from));
+  return { alternatives, closesAt };
+}

@@ -1,0 +1,131 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { runRgSearch, type RgMatch, type TextSearch } from './ripgrep.ts';
+import { escapeRegex } from '../core/languages.ts';
+import { translateRustRegex } from './rust-regex.ts';
+
+/**
+ * A corpus tree's text held in memory, answering ripgrep searches in-process with exactly the
+ * matches rg gives (same files, order, lines, UTF-16 columns and texts), so a search costs no
+ * process. `word` searches for a plain identifier and `regex` searches in the subset
+ * evidence/rust-regex.ts translates are answered here; any other search, and every search of a
+ * tree rg would read differently (a file with a NUL byte, a UTF-16 byte-order mark or bytes that
+ * are not UTF-8), is run by rg itself.
+ */
+export class TreeText {
+  private constructor(
+    readonly dir: string,
+    /** Files in rg's `--sort path` order, each with its text (a UTF-8 BOM dropped, as rg does) and line starts. */
+    private readonly files: TextFile[] | undefined,
+  ) {}
+
+  /** Reads every regular file under `dir` (symlinks are not followed, as rg does without `-L`). */
+  static load(dir: string): TreeText {
+    const files: TextFile[] = [];
+    const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+    for (const path of walk(dir, '')) {
+      const bytes = readFileSync(join(dir, path));
+      if (bytes.includes(0) || startsWithUtf16Bom(bytes)) return new TreeText(dir, undefined);
+      let text: string;
+      try {
+        text = decoder.decode(bytes);
+      } catch {
+        return new TreeText(dir, undefined);
+      }
+      files.push({ path, text, lineStarts: lineStartsOf(text) });
+    }
+    return new TreeText(dir, files);
+  }
+
+  /** Every match of `search`, as runSearch (evidence/ripgrep.ts) would report them; `paths` limits the files searched. */
+  search(search: TextSearch, paths?: ReadonlySet<string>): RgMatch[] {
+    const plan = this.files && inProcessRegex(search);
+    if (!plan) return runRgSearch(this.dir, search, paths);
+    const matches: RgMatch[] = [];
+    for (const file of this.files!) {
+      if ((paths && !paths.has(file.path)) || (plan.required && !plan.required.some((r) => file.text.includes(r)))) continue;
+      if (!collect(file, plan.regex, matches)) return runRgSearch(this.dir, search, paths);
+    }
+    return matches;
+  }
+
+  /** Line `line` (1-based) of `file` with its `\n`, or undefined. */
+  lineText(file: string, line: number): string | undefined {
+    if (!this.files) return readLine(this.dir, file, line);
+    const f = this.files.find((x) => x.path === file);
+    if (!f) return undefined;
+    const start = f.lineStarts[line - 1];
+    if (start === undefined) return undefined;
+    const end = f.lineStarts[line] ?? f.text.length;
+    return f.text.slice(start, end);
+  }
+}
+
+interface TextFile {
+  path: string;
+  text: string;
+  /** UTF-16 offset of each line's first character. */
+  lineStarts: number[];
+}
+
+const WORD_EDGED = /^[A-Za-z0-9_](?:.*[A-Za-z0-9_])?$/s;
+const WORD = '[\\p{Alphabetic}\\p{M}\\p{Nd}\\p{Pc}\\p{Join_Control}]';
+
+/** The JavaScript regex that finds `search`'s matches and a literal each match holds, or undefined when only rg can say. */
+function inProcessRegex(search: TextSearch): { regex: RegExp; required?: string[] } | undefined {
+  if (search.mode === 'word') {
+    // A whole-word fixed string that starts and ends with a word character: rg's "preceded and
+    // followed by a non-word character or the line's end" is then "not next to a word character".
+    if (!WORD_EDGED.test(search.pattern) || search.pattern.includes('\n')) return undefined;
+    return { regex: new RegExp(`(?<!${WORD})${escapeRegex(search.pattern)}(?!${WORD})`, 'gu'), required: [search.pattern] };
+  }
+  const translated = translateRustRegex(search.pattern);
+  return translated && { regex: new RegExp(translated.source, 'gu'), ...(translated.required ? { required: translated.required } : {}) };
+}
+
+/** Adds `file`'s matches of `regex`; false when one is empty (rg's handling of empty matches is left to rg). */
+function collect(file: TextFile, regex: RegExp, into: RgMatch[]): boolean {
+  regex.lastIndex = 0;
+  let line = 0;
+  for (let m = regex.exec(file.text); m; m = regex.exec(file.text)) {
+    if (m[0].length === 0) return false;
+    while (line + 1 < file.lineStarts.length && file.lineStarts[line + 1]! <= m.index) line++;
+    const column = m.index - file.lineStarts[line]!;
+    into.push({ file: file.path, line: line + 1, start: column, end: column + m[0].length, text: m[0] });
+  }
+  return true;
+}
+
+function lineStartsOf(text: string): number[] {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i >= 0 && i + 1 < text.length; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return starts;
+}
+
+function startsWithUtf16Bom(bytes: Buffer): boolean {
+  return bytes.length >= 2 && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff));
+}
+
+/** Relative paths of the regular files under `dir`, sorted as rg's `--sort path` walks them: by name bytes, directory by directory. */
+function walk(root: string, prefix: string): string[] {
+  const entries = readdirSync(join(root, prefix), { withFileTypes: true }).sort((a, b) => Buffer.compare(Buffer.from(a.name), Buffer.from(b.name)));
+  const out: string[] = [];
+  for (const entry of entries) {
+    const path = prefix ? `${prefix}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) out.push(...walk(root, path));
+    else if (entry.isFile()) out.push(path);
+  }
+  return out;
+}
+
+function readLine(dir: string, file: string, line: number): string | undefined {
+  let text: string;
+  try {
+    text = readFileSync(join(dir, file), 'utf8');
+  } catch {
+    return undefined;
+  }
+  const starts = lineStartsOf(text);
+  const start = starts[line - 1];
+  return start === undefined ? undefined : text.slice(start, starts[line] ?? text.length);
+}
