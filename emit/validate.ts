@@ -5,6 +5,25 @@ import { manifestJsonSchema, scenarioFileJsonSchema } from './schemas.ts';
 
 const ajv = new Ajv2020({ allErrors: false, strict: true, strictRequired: false, discriminator: true });
 const scenarioFileValidator: ValidateFunction = ajv.compile(scenarioFileJsonSchema());
+const oneScenarioValidator: ValidateFunction = ajv.compile(oneScenarioSchema());
+
+/**
+ * The published file schema's scenario definition, on its own, to check scenarios one by one from
+ * any file: an id need only be a non-empty string there (the `<sub_type>-<hash>` form is this
+ * pipeline's own convention, not the runner's).
+ */
+function oneScenarioSchema(): object {
+  const { $schema, $defs } = structuredClone(scenarioFileJsonSchema()) as { $schema: string; $defs: { scenario: { properties: { id: object } } } };
+  $defs.scenario.properties.id = { type: 'string', minLength: 1 };
+  return { $schema, $defs, $ref: '#/$defs/scenario' };
+}
+
+/** What the published schema says is wrong with one scenario (its first problem), or undefined. */
+export function scenarioSchemaProblem(scenario: unknown): string | undefined {
+  if (oneScenarioValidator(scenario)) return undefined;
+  const e = oneScenarioValidator.errors?.[0];
+  return `${e?.instancePath || '/'} ${e?.message ?? 'is invalid'}`;
+}
 const manifestValidator: ValidateFunction = ajv.compile(manifestJsonSchema());
 
 function describe(errors: ErrorObject[] | null | undefined, data: unknown): string {

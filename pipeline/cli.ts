@@ -62,6 +62,12 @@ const commands: Record<string, Command> = {
   list: { synopsis: 'lmc list [--lock FILE]', summary: 'the corpora in the lock: language, source kind and pin, indexer, whether a plain generate covers them', options: ['lock', 'debug'] },
   docs: { synopsis: 'lmc docs', summary: 'regenerate the docs/ tables and schemas/ from the contract and the generator registry', options: ['debug'] },
   cache: { synopsis: 'lmc cache clean [--work-dir DIR]', summary: 'delete the stage cache (fetched trees stay)', options: ['work-dir', 'debug'], positionals: true },
+  lint: {
+    synopsis: 'lmc lint FILE...',
+    summary: 'check scenario files (ours or the upstream repository\'s) against the published schema and the quality rules (repeated queries, empty or fixed-size contains, pseudo ids, non-empty adversarial answers, missing gold_source); prints a defect table, non-zero on any defect',
+    options: ['debug'],
+    positionals: true,
+  },
   sample: {
     synopsis: 'lmc sample --corpus NAME [--out DIR]',
     summary: 'print a stratified sample of a published file (every sub-type, 60 or more scenarios) as an audits/<corpus>.yaml skeleton to judge against the source',
@@ -255,6 +261,14 @@ async function run(command: string, opts: Options, positionals: string[]): Promi
       process.stdout.write(`removed ${join(paths.workDir, 'cache')}\n`);
       return 0;
     });
+  }
+  if (command === 'lint') {
+    if (!positionals.length) {
+      process.stderr.write('lmc: usage: lmc lint FILE...\n');
+      return 2;
+    }
+    const { lintFiles } = await import('./lint.ts');
+    return lintFiles(positionals);
   }
   const lock = await loadLock(paths.lockFile);
   const selected = selectCorpora(lock, opts.corpus, paths.lockFile);
