@@ -252,7 +252,8 @@ export class Oracle {
   /**
    * docs/query-semantics.md, "text_search": ripgrep's matches in the tree; outside code only with
    * scope `any`; none on the name of a definition; each credited to the innermost definition whose
-   * enclosing range covers its line, else its file's module.
+   * enclosing range covers its line, else the top-level variables and constants named on its line,
+   * else its file's module.
    */
   private textSearch(pattern: string, mode: TextMode, scope: TextScope): string[] {
     if (!this.tree) return [];
@@ -263,10 +264,26 @@ export class Oracle {
       // A name spanning lines counts to the end of its first line.
       const onName = (this.definitionNames.get(m.file) ?? []).some((d) => d[0] === line && d[1] < m.end && m.start < (d[2] === line ? d[3] : Infinity));
       if (onName) continue;
-      const owner = this.innermost(m.file, (e) => e[0] <= line && line <= e[2]) ?? this.moduleOfFile.get(m.file);
+      const owner = this.innermost(m.file, (e) => e[0] <= line && line <= e[2]);
       if (owner) found.push(owner);
+      else found.push(...(this.topLevelTermsAt(m.file, line) ?? [this.moduleOfFile.get(m.file)].filter((x) => x !== undefined)));
     }
     return sortedUnique(found);
+  }
+
+  private termsByLine?: Map<string, string[]>;
+
+  /** The own variables and constants outside any type whose first definition names them on `line` (0-based) of `file`. */
+  private topLevelTermsAt(file: string, line: number): string[] | undefined {
+    if (!this.termsByLine) {
+      this.termsByLine = new Map();
+      for (const s of this.symbols.values()) {
+        if (s.kind !== 'variable' && s.kind !== 'constant') continue;
+        if (s.owner !== undefined && this.symbols.get(s.owner)?.kind !== 'module') continue;
+        pushTo(this.termsByLine, `${s.file}\n${s.line}`, s.id);
+      }
+    }
+    return this.termsByLine.get(`${file}\n${line}`);
   }
 
   answer(query: AdapterQuery): string[] {

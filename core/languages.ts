@@ -146,10 +146,11 @@ const walkerSchema = z
     /** Hover text per definition kind; `{text}` is the declaration up to its body, `{name}` the name. */
     hover: z.partialRecord(z.enum(definitionKinds), hoverTemplate).default({}),
     /**
-     * Macros the grammar cannot read (`NS_ASSUME_NONNULL_BEGIN`, `__THROW`): each whole-word use, with the
-     * parenthesised arguments that follow it, is blanked with spaces before parsing, so positions do not move.
+     * Macros the grammar cannot read (`NS_ASSUME_NONNULL_BEGIN`, `__THROW`), each a name or a regex a whole
+     * identifier must match (`[A-Z][A-Z0-9_]*_EXPORT` for a library's symbol-visibility macro): each use, with
+     * the parenthesised arguments that follow it, is blanked with spaces before parsing, so positions do not move.
      */
-    ignoredMacros: z.array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/)).default([]),
+    ignoredMacros: z.array(regex.refine((r) => !new RegExp(`^(?:${r})$`).test(''), 'must not match an empty name')).default([]),
     /** Files larger than this are generated or minified, not source worth indexing. */
     maxFileBytes: z.int().positive().default(1 << 20),
   })
@@ -173,7 +174,11 @@ const languageSchema = z
       )
       .min(1),
     /** Tree-sitter node types of comments and of string literals, to tell a text hit in code from one in a comment or string. */
-    syntax: z.object({ comments: z.array(z.string()).min(1), strings: z.array(z.string()).min(1) }).strict(),
+    /**
+     * Node types of comments and string literals, and the nodes inside a string that are code again
+     * (`interpolations`: a shell's `"$X"` expands X, so a match there is a use, not text).
+     */
+    syntax: z.object({ comments: z.array(z.string()).min(1), strings: z.array(z.string()).min(1), interpolations: z.array(z.string()).default([]) }).strict(),
     walker: walkerSchema,
   })
   .strict();

@@ -20,7 +20,7 @@ export interface TextMatch extends RgMatch {
  */
 interface FileSpans {
   spans: number[];
-  kinds: Array<'comment' | 'string'>;
+  kinds: SyntaxClass[];
   reach: number[];
 }
 
@@ -67,7 +67,10 @@ export class SyntaxClassifier {
     let known = this.files.get(file);
     if (known) return known;
     known = { spans: [], kinds: [], reach: [] };
-    const grammar = grammarFor(this.loaded, file);
+    const text = readFileSync(join(this.treeDir, file), 'utf8');
+    // An extension-less script is the language's by its `#!` line, as the walker reads it.
+    const newline = text.indexOf('\n');
+    const grammar = grammarFor(this.loaded, file, newline < 0 ? text : text.slice(0, newline));
     if (grammar) {
       let parser = this.parsers.get(grammar);
       if (!parser) {
@@ -75,14 +78,15 @@ export class SyntaxClassifier {
         parser.setLanguage(grammar.grammar);
         this.parsers.set(grammar, parser);
       }
-      const tree = parser.parse(readFileSync(join(this.treeDir, file), 'utf8'));
+      const tree = parser.parse(text);
       if (tree) {
-        const { comments, strings } = this.loaded.language.syntax;
+        const { comments, strings, interpolations } = this.loaded.language.syntax;
         const commentTypes = new Set(comments);
-        for (const node of tree.rootNode.descendantsOfType([...comments, ...strings])) {
+        const codeTypes = new Set(interpolations);
+        for (const node of tree.rootNode.descendantsOfType([...comments, ...strings, ...interpolations])) {
           if (!node) continue;
           known.spans.push(node.startPosition.row, node.startPosition.column, node.endPosition.row, node.endPosition.column);
-          known.kinds.push(commentTypes.has(node.type) ? 'comment' : 'string');
+          known.kinds.push(commentTypes.has(node.type) ? 'comment' : codeTypes.has(node.type) ? 'code' : 'string');
           const i = known.kinds.length - 1;
           const last = i > 0 ? known.reach[i - 1]! : i;
           const s = known.spans;

@@ -1,5 +1,5 @@
 import { callableKinds, typeKinds, type Query, type SymbolKind, type TextScope } from '../core/contract.ts';
-import { sortedUnique } from '../core/collections.ts';
+import { pushTo, sortedUnique } from '../core/collections.ts';
 import { matchesAny, type Idioms, type Language } from '../core/languages.ts';
 import type { FactGraph, Range, SymbolFact } from '../graph/fact-graph.ts';
 import type { TextMatch } from './types.ts';
@@ -47,14 +47,38 @@ export class Facts {
    * The symbol a source line belongs to: the innermost own definition whose
    * enclosing range covers it (latest start wins), else the file's module.
    */
-  symbolAtLine(file: string, line: number): string | undefined {
+  /**
+   * docs/query-semantics.md, "Crediting": the innermost definition whose enclosing range covers the
+   * 1-based `line`, else the top-level variables and constants named on it, else the file's module.
+   */
+  private creditedAt(file: string, line: number): string[] {
     const zero = line - 1;
     let best: { id: string; enclosingRange: Range } | undefined;
     for (const s of this.graph.scopes.get(file) ?? []) {
       const r = s.enclosingRange;
       if (r[0] <= zero && zero <= r[2] && (!best || r[0] > best.enclosingRange[0] || (r[0] === best.enclosingRange[0] && r[1] > best.enclosingRange[1]))) best = s;
     }
-    return best?.id ?? this.moduleOfFile.get(file);
+    if (best) return [best.id];
+    const terms = this.topLevelTermsOn(file).get(zero);
+    if (terms) return terms;
+    const module = this.moduleOfFile.get(file);
+    return module ? [module] : [];
+  }
+
+  private termLines?: Map<string, Map<number, string[]>>;
+
+  /** Per file, 0-based line → the top-level variables and constants whose (first) definition names them there. */
+  private topLevelTermsOn(file: string): Map<number, string[]> {
+    if (!this.termLines) {
+      this.termLines = new Map();
+      for (const s of this.graph.symbols.values()) {
+        if ((s.kind !== 'variable' && s.kind !== 'constant') || (s.owner && this.graph.symbols.get(s.owner)?.kind !== 'module')) continue;
+        let lines = this.termLines.get(s.file);
+        if (!lines) this.termLines.set(s.file, (lines = new Map()));
+        pushTo(lines, s.range[0], s.id);
+      }
+    }
+    return this.termLines.get(file) ?? new Map();
   }
 
   /**
@@ -67,8 +91,7 @@ export class Facts {
     for (const m of matches) {
       if (scope === 'code' && m.syntax !== 'code') continue;
       if (this.onDefinitionName(m)) continue;
-      const id = this.symbolAtLine(m.file, m.line);
-      if (id) out.add(id);
+      for (const id of this.creditedAt(m.file, m.line)) out.add(id);
     }
     return [...out].sort();
   }

@@ -3,7 +3,16 @@ import type { SymbolFact } from '../graph/fact-graph.ts';
 import type { Facts } from './facts.ts';
 import { candidate, MAX_ANSWER_SET, type SubTypeGenerator } from './types.ts';
 
-const REGISTRATION = /^(register|add|use|decorate|on|hook|route|plugin|mount|install|bind|provide|subscribe)([A-Z_]|$)/;
+/** Verbs whose callable registers whatever it is given (`registerPlugin`, `subscribe_to`). */
+const REGISTERS = /^(register|decorate|route|plugin|mount|install|bind|provide|subscribe)([A-Z_]|$)/;
+/** `on`, `hook`, `use` and `add` register only as the whole name (`emitter.on(…)`, `app.use(…)`): `onClick` is a handler, `onSendHookRunner` a runner, `useState` a React hook. */
+const REGISTERS_ALONE = /^(on|hook|use|add)$/;
+/** `add…` registers when what it adds is a kind of thing one registers (`addListener`, `add_api_route`), not when it inserts data (`addNode`, `add_cookie_to_header`). */
+const ADDS_REGISTRABLE = /^add(?:[A-Z_].*)?(Listener|Handler|Hook|Callback|Observer|Route|Plugin|Middleware|Command|Option|Argument|Filter|Interceptor|Provider|Parser|Decorator|Subscriber|Extension|Sink|_listener|_handler|_hook|_callback|_observer|_route|_plugin|_middleware|_command|_option|_argument|_filter|_interceptor|_provider|_parser|_decorator|_subscriber|_extension|_sink)s?$/;
+
+export function namedLikeRegistration(name: string): boolean {
+  return REGISTERS.test(name) || REGISTERS_ALONE.test(name) || ADDS_REGISTRABLE.test(name);
+}
 
 /**
  * Whether a recorded signature has the shape of a registration point: it takes something to register
@@ -56,13 +65,13 @@ export const featureAddGenerators: SubTypeGenerator[] = [
     category: 'FeatureAdd',
     subType: 'registration_call_sites',
     goldSource: 'scip_roundtrip',
-    rationale: "callables named like registration or DI entry points (register*, add*, use*, decorate*, on*, hook*, …) whose recorded signature has the shape of one: it takes an argument besides its receiver and returns no boolean (by the language's signature idioms), and which code in another file calls (an entry point, not a file's own helper); callers; exact_set over every registration site",
+    rationale: "callables named like registration or DI entry points (register*, decorate*, subscribe*, …; add* only when what it adds is something one registers, such as a listener, route, plugin or command; on, hook, use and add only as the whole name) whose recorded signature has the shape of one: it takes an argument besides its receiver and returns no boolean (by the language's signature idioms), and which code in another file calls (an entry point, not a file's own helper); callers; exact_set over every registration site",
     needs: 'a registration-style function or method, shaped like one by its recorded signature, that another file calls',
     asks: { op: 'callers', expected: 'exact_set' },
     candidates({ facts }) {
       return facts
         .targets()
-        .filter((s) => facts.isCallable(s) && REGISTRATION.test(s.name) && registrationShaped(facts, s) && facts.callersComplete(s.id))
+        .filter((s) => facts.isCallable(s) && namedLikeRegistration(s.name) && registrationShaped(facts, s) && facts.callersComplete(s.id))
         // An entry point the rest of the code registers through: called from another file (a helper only its own file calls is no registration point).
         .filter((s) => facts.callers(s.id).some((c) => facts.symbol(c)!.file !== s.file) && facts.callers(s.id).length <= MAX_ANSWER_SET)
         .map(

@@ -146,14 +146,14 @@ export const refactorGenerators: SubTypeGenerator[] = [
     category: 'Refactor',
     subType: 'rename_text_sites',
     goldSource: 'grep_compared',
-    rationale: 'functions and methods with a unique name of 6+ letters; text_search of the word anywhere, comments and strings included (its definitions are no mention): every place a rename must also touch; exact_set',
+    rationale: 'functions and methods with a unique compound name of 6+ letters (two or more words: `parseHeaders`, `add_route`; a single word such as `process` is prose as often as code); text_search of the word anywhere, comments and strings included (its definitions are no mention): every place a rename must also touch; exact_set',
     needs: 'a uniquely named function or method mentioned elsewhere',
     asks: { op: 'text_search', expected: 'exact_set' },
     weight: 2,
     candidates({ facts, search }) {
       return facts
         .targets()
-        .filter((s) => facts.isCallable(s) && hasSearchableName(facts, s, 6))
+        .filter((s) => facts.isCallable(s) && hasSearchableName(facts, s, 6) && isCompoundName(s.name))
         .map(
           candidate((s) =>
             textDraft(facts, search, wordSearch(s.name, 'any'), {
@@ -164,3 +164,8 @@ export const refactorGenerators: SubTypeGenerator[] = [
     },
   },
 ];
+
+/** Two or more words by case or separator (`parseHeaders`, `add_route`, `HTTPServer`): a name no prose uses. */
+export function isCompoundName(name: string): boolean {
+  return name.split(/_+|(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])/).filter((w) => /[A-Za-z]/.test(w)).length >= 2;
+}

@@ -3,6 +3,8 @@ import type { TextSearchQuery } from '../core/contract.ts';
 import type { TextMatch } from '../evidence/syntax.ts';
 import type { FactGraph, SymbolFact } from '../graph/fact-graph.ts';
 import { compoundOf, typoOf } from '../generators/adversarial.ts';
+import { namedLikeRegistration } from '../generators/feature-add.ts';
+import { isCompoundName } from '../generators/refactor.ts';
 import { Facts } from '../generators/facts.ts';
 import { apportion, generateScenarios } from '../generators/index.ts';
 import { createRng, spreadAcrossFiles } from '../generators/sampling.ts';
@@ -150,5 +152,21 @@ describe('lazy drafting', () => {
     expect(subTypes.find((r) => r.sub_type === 'call_sites_grep')).toEqual({ category: 'BugFix', sub_type: 'call_sites_grep', targets: 400, emitted: 100, exhausted: false });
     expect(scenarios.filter((s) => s.sub_type === 'call_sites_grep')).toHaveLength(100);
     expect(callSiteSearches).toHaveLength(100);
+  });
+});
+
+describe('registration points by name', () => {
+  it('are verbs that register, and add/on/hook/use only where they cannot mean something else', () => {
+    const registers = ['register', 'registerPlugin', 'register_blueprint', 'subscribe', 'decorateReply', 'on', 'use', 'add', 'addHook', 'addContentTypeParser', 'add_api_route', 'addLifecycleEventListener', 'add_level_sink', 'addOption'];
+    const doesNot = ['onClick', 'onSendHookRunner', 'onActivityResult', 'hookRunnerApplication', 'useState', 'addNode', 'addChild', 'add_cookie_to_header', 'addUIBlock', 'adds', 'registered', 'user'];
+    expect(registers.filter((n) => !namedLikeRegistration(n))).toEqual([]);
+    expect(doesNot.filter((n) => namedLikeRegistration(n))).toEqual([]);
+  });
+});
+
+describe('rename targets', () => {
+  it('have compound names: a single word is prose as often as code', () => {
+    expect(['parseHeaders', 'add_route', 'HTTPServer', 'getX', 'to_s2'].filter((n) => !isCompoundName(n))).toEqual([]);
+    expect(['process', 'middleware', '_process', '__init__', 'Template', 'HTTP'].filter((n) => isCompoundName(n))).toEqual([]);
   });
 });

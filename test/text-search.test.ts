@@ -33,6 +33,12 @@ func Reopen(s *Store) *Store {
 }
 
 func Describe() string { return "call Open(path) first" }
+
+var (
+	Default = Open("/var/shop")
+	Spare   = Open("/a")
+	Backup  = Open("/b")
+)
 `,
   'shop/close_linux.go': `//go:build linux
 
@@ -85,15 +91,23 @@ describe('text_search', () => {
       'shop/store.go:6:5 code',
       'shop/store.go:10:8 code',
       'shop/store.go:13:38 string',
+      'shop/store.go:16:11 code',
+      'shop/store.go:17:11 code',
+      'shop/store.go:18:11 code',
     ]);
   });
 
   it('counts code only with in: code, and never the name of a definition', () => {
-    expect(both({ op: 'text_search', pattern: 'Open', mode: 'word', in: 'code' })).toEqual([id('shop/Close().'), id('shop/Reopen().')]);
+    expect(both({ op: 'text_search', pattern: 'Open', mode: 'word', in: 'code' })).toEqual([id('shop/Backup.'), id('shop/Close().'), id('shop/Default.'), id('shop/Reopen().'), id('shop/Spare.')]);
   });
 
   it('counts comments and strings with in: any', () => {
-    expect(both({ op: 'text_search', pattern: 'Open', mode: 'word', in: 'any' })).toEqual([id('shop/Close().'), id('shop/Describe().'), id('shop/Reopen().')]);
+    expect(both({ op: 'text_search', pattern: 'Open', mode: 'word', in: 'any' })).toEqual([id('shop/Backup.'), id('shop/Close().'), id('shop/Default.'), id('shop/Describe().'), id('shop/Reopen().'), id('shop/Spare.')]);
+  });
+
+  it('credits a match in a top-level variable initializer to the variables named on its line', () => {
+    expect(both({ op: 'text_search', pattern: '/var/shop', mode: 'word', in: 'any' })).toEqual([id('shop/Default.')]);
+    expect(both({ op: 'text_search', pattern: '"/[ab]"', mode: 'regex', in: 'any' })).toEqual([id('shop/Backup.'), id('shop/Spare.')]);
   });
 
   it("credits a match outside every definition to its file's module, where the index gives the file one (a Go package's module is defined in its first file)", () => {
@@ -106,6 +120,24 @@ describe('text_search', () => {
 
   it('answers nothing for a pattern found nowhere', () => {
     expect(both({ op: 'text_search', pattern: 'Nowhere', mode: 'word', in: 'any' })).toEqual([]);
+  });
+});
+
+describe('where a match starts', () => {
+  it('reads an extension-less script by its #! line, as the walker does', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'lmc-syntax-'));
+    try {
+      await mkdir(join(dir, 'bin'));
+      await writeFile(join(dir, 'bin', 'tool'), '#!/usr/bin/env bash\n# run setup first\nsetup "setup $ROOT/x ${ROOT}"\n');
+      await writeFile(join(dir, 'bin', 'notes'), 'setup # not a script\n');
+      const syntax = new SyntaxClassifier(dir, await loadGrammars('bash'));
+      // A shell expands "$ROOT" inside a string: the language folder lists expansions as interpolations, code again.
+      expect([syntax.classOf('bin/tool', 1, 6), syntax.classOf('bin/tool', 2, 0), syntax.classOf('bin/tool', 2, 7), syntax.classOf('bin/tool', 2, 14), syntax.classOf('bin/tool', 2, 23), syntax.classOf('bin/tool', 2, 19), syntax.classOf('bin/notes', 0, 10)]).toEqual([
+        'comment', 'code', 'string', 'code', 'code', 'string', 'code',
+      ]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -171,6 +171,14 @@ describe('the tree-sitter walker', () => {
     expect(blanked).toBe(`${' '.repeat(23)}\n@interface A : NSObject\n- (id)init ${' '.repeat(29)};\n@end\nNS_ASSUME_NONNULL_BEGINS x;\n`);
     expect(blanked.length).toBe(source.length);
     expect(blankMacros(source, [])).toBe(source);
+    // A pattern names a family of macros, matched against whole identifiers only.
+    expect(blankMacros('class LEVELDB_EXPORT Env {};\nint MY_EXPORTS = 1;\n', ['[A-Z][A-Z0-9_]*_EXPORT'])).toBe(`class ${' '.repeat(14)} Env {};\nint MY_EXPORTS = 1;\n`);
+  });
+
+  it('reads a C++ class whose declaration carries a symbol-visibility macro', async () => {
+    const { documents } = await index({ 'env.h': 'namespace db {\nclass DB_EXPORT Env {\n public:\n  virtual int Now();\n};\n}\n' }, 'cpp');
+    const defined = documents[0]!.occurrences.filter((o) => o.symbolRoles & SymbolRole.Definition).map((o) => o.symbol);
+    expect(defined).toEqual(['lmc-tree-sitter cpp demo 1.0.0 db/', 'lmc-tree-sitter cpp demo 1.0.0 db/Env#', 'lmc-tree-sitter cpp demo 1.0.0 db/Env#Now().']);
   });
 
   it('indexes a file with syntax errors as far as it parses', async () => {
