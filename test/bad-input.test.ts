@@ -334,7 +334,7 @@ describe('the command line', () => {
 
   it('an unknown command', async () => {
     const r = await lmc(['frobnicate']);
-    expect([r.code, errorLines(r.stderr)[0]]).toEqual([2, 'lmc: unknown command "frobnicate" (commands: generate, plan, merge, verify, audit, list, docs, cache, sample; lmc --help)']);
+    expect([r.code, errorLines(r.stderr)[0]]).toEqual([2, 'lmc: unknown command "frobnicate" (commands: generate, plan, merge, verify, audit, list, docs, cache, lint, sample; lmc --help)']);
   });
   it('sample without one corpus', async () => {
     const r = await lmc(['sample']);
