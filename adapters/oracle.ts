@@ -92,7 +92,7 @@ export class Oracle {
   /** Without a tree (a test of the structural ops), `text_search` answers nothing. */
   static async load(indexPath: string, projectName: string, tree?: { treeDir: string; language: string }): Promise<Oracle> {
     const oracle = new Oracle(
-      tree ? { text: TreeText.load(tree.treeDir), syntax: new SyntaxClassifier(tree.treeDir, await loadGrammars(tree.language)), constructs: languageOf(tree.language).idioms.constructs } : undefined,
+      tree ? await readTree(tree.treeDir, tree.language) : undefined,
     );
     await oracle.ingest(indexPath, projectName);
     return oracle;
@@ -351,4 +351,10 @@ export class Oracle {
  */
 function isReExport(hover: string): boolean {
   return /^[A-Za-z_$][\w$]*: /.test(hover) || /^(function|class|\(property\)) /.test(hover);
+}
+
+/** The tree as the oracle reads it: its text once, the parse that tells code from comments and strings, the language's construction forms. */
+async function readTree(treeDir: string, language: string): Promise<{ text: TreeText; syntax: SyntaxClassifier; constructs: Idioms['constructs'] }> {
+  const text = TreeText.load(treeDir);
+  return { text, syntax: new SyntaxClassifier(text, await loadGrammars(language)), constructs: languageOf(language).idioms.constructs };
 }

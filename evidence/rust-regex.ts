@@ -20,6 +20,8 @@ const SPACE = '[^\\P{White_Space}\\n]';
 const NOT_SPACE = '\\P{White_Space}';
 const DIGIT = '\\p{Nd}';
 const NOT_DIGIT = '[^\\p{Nd}\\n]';
+/** `.` and the anchors, kept within the line: any character but `\n`, a line's start, a line's end (before `\n` only). */
+const LINE_BOUND: Record<string, string> = { '.': '[^\\n]', '^': '(?<![^\\n])', $: '(?![^\\n])' };
 
 /** Characters Rust lets a backslash make literal (regex 1.x `is_meta_character`). */
 const RUST_META = new Set('\\.+*?()|[]{}^$#&-~');
@@ -109,17 +111,9 @@ export function translateRustRegex(pattern: string): Translated | undefined {
       endRun(true);
       out += ch;
       i += 1;
-    } else if (ch === '.') {
+    } else if (ch in LINE_BOUND) {
       endRun(false);
-      out += '[^\\n]';
-      i += 1;
-    } else if (ch === '^') {
-      endRun(false);
-      out += '(?<![^\\n])';
-      i += 1;
-    } else if (ch === '$') {
-      endRun(false);
-      out += '(?![^\\n])';
+      out += LINE_BOUND[ch];
       i += 1;
     } else if (ch === '|') {
       if (depth === 0) alternation = true;

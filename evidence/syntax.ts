@@ -1,9 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { Parser } from 'web-tree-sitter';
 import type { TextSearchQuery } from '../core/contract.ts';
 import { grammarFor, type LoadedLanguage } from '../core/grammars.ts';
 import type { RgMatch, TextSearcher } from './ripgrep.ts';
+import type { TreeText } from './tree-text.ts';
 
 /** Where a text match starts: in code, a comment or a string literal. */
 export type SyntaxClass = 'code' | 'comment' | 'string';
@@ -39,7 +38,8 @@ export class SyntaxClassifier {
   private readonly parsers = new Map<object, Parser>();
 
   constructor(
-    private readonly treeDir: string,
+    /** The tree's text, read once for searching: positions are counted in the same text rg's columns are. */
+    private readonly tree: TreeText,
     private readonly loaded: LoadedLanguage,
   ) {}
 
@@ -67,7 +67,7 @@ export class SyntaxClassifier {
     let known = this.files.get(file);
     if (known) return known;
     known = { spans: [], kinds: [], reach: [] };
-    const text = readFileSync(join(this.treeDir, file), 'utf8');
+    const text = this.tree.text(file) ?? '';
     // An extension-less script is the language's by its `#!` line, as the walker reads it.
     const newline = text.indexOf('\n');
     const grammar = grammarFor(this.loaded, file, newline < 0 ? text : text.slice(0, newline));

@@ -13,51 +13,55 @@ import { translateRustRegex } from './rust-regex.ts';
  * are not UTF-8), is run by rg itself.
  */
 export class TreeText {
+  private readonly byPath: Map<string, TextFile>;
+
   private constructor(
     readonly dir: string,
     /** Files in rg's `--sort path` order, each with its text (a UTF-8 BOM dropped, as rg does) and line starts. */
-    private readonly files: TextFile[] | undefined,
-  ) {}
+    private readonly files: TextFile[],
+    /** Whether rg reads every file as this text: false when one has a NUL byte, a UTF-16 mark or bytes that are not UTF-8. */
+    private readonly exact: boolean,
+  ) {
+    this.byPath = new Map(files.map((f) => [f.path, f]));
+  }
 
   /** Reads every regular file under `dir` (symlinks are not followed, as rg does without `-L`). */
   static load(dir: string): TreeText {
     const files: TextFile[] = [];
-    const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+    let exact = true;
     for (const path of walk(dir, '')) {
       const bytes = readFileSync(join(dir, path));
-      if (bytes.includes(0) || startsWithUtf16Bom(bytes)) return new TreeText(dir, undefined);
-      let text: string;
-      try {
-        text = decoder.decode(bytes);
-      } catch {
-        return new TreeText(dir, undefined);
-      }
+      const asRgReadsIt = bytes.includes(0) || startsWithUtf16Bom(bytes) ? undefined : strictUtf8(bytes);
+      if (asRgReadsIt === undefined) exact = false;
+      const text = asRgReadsIt ?? LOSSY.decode(bytes);
       files.push({ path, text, lineStarts: lineStartsOf(text) });
     }
-    return new TreeText(dir, files);
+    return new TreeText(dir, files, exact);
   }
 
-  /** Every match of `search`, as runSearch (evidence/ripgrep.ts) would report them; `paths` limits the files searched. */
+  /** Every match of `search`, as runRgSearch (evidence/ripgrep.ts) would report them; `paths` limits the files searched. */
   search(search: TextSearch, paths?: ReadonlySet<string>): RgMatch[] {
-    const plan = this.files && inProcessRegex(search);
+    const plan = this.exact ? inProcessRegex(search) : undefined;
     if (!plan) return runRgSearch(this.dir, search, paths);
     const matches: RgMatch[] = [];
-    for (const file of this.files!) {
+    for (const file of this.files) {
       if ((paths && !paths.has(file.path)) || (plan.required && !plan.required.some((r) => file.text.includes(r)))) continue;
       if (!collect(file, plan.regex, matches)) return runRgSearch(this.dir, search, paths);
     }
     return matches;
   }
 
+  /** The text of `file` as searches read it (a UTF-8 BOM dropped), or undefined when the tree has no such file. */
+  text(file: string): string | undefined {
+    return this.byPath.get(file)?.text;
+  }
+
   /** Line `line` (1-based) of `file` with its `\n`, or undefined. */
   lineText(file: string, line: number): string | undefined {
-    if (!this.files) return readLine(this.dir, file, line);
-    const f = this.files.find((x) => x.path === file);
-    if (!f) return undefined;
-    const start = f.lineStarts[line - 1];
-    if (start === undefined) return undefined;
-    const end = f.lineStarts[line] ?? f.text.length;
-    return f.text.slice(start, end);
+    const f = this.byPath.get(file);
+    const start = f?.lineStarts[line - 1];
+    if (!f || start === undefined) return undefined;
+    return f.text.slice(start, f.lineStarts[line] ?? f.text.length);
   }
 }
 
@@ -102,6 +106,18 @@ function lineStartsOf(text: string): number[] {
   return starts;
 }
 
+const STRICT = new TextDecoder('utf-8', { fatal: true });
+const LOSSY = new TextDecoder('utf-8');
+
+/** The text of UTF-8 bytes (a leading BOM dropped), or undefined when they are not UTF-8. */
+function strictUtf8(bytes: Buffer): string | undefined {
+  try {
+    return STRICT.decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
 function startsWithUtf16Bom(bytes: Buffer): boolean {
   return bytes.length >= 2 && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff));
 }
@@ -116,16 +132,4 @@ function walk(root: string, prefix: string): string[] {
     else if (entry.isFile()) out.push(path);
   }
   return out;
-}
-
-function readLine(dir: string, file: string, line: number): string | undefined {
-  let text: string;
-  try {
-    text = readFileSync(join(dir, file), 'utf8');
-  } catch {
-    return undefined;
-  }
-  const starts = lineStartsOf(text);
-  const start = starts[line - 1];
-  return start === undefined ? undefined : text.slice(start, starts[line] ?? text.length);
 }

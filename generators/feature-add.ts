@@ -7,8 +7,9 @@ import { candidate, MAX_ANSWER_SET, type SubTypeGenerator } from './types.ts';
 const REGISTERS = /^(register|decorate|route|plugin|mount|install|bind|provide|subscribe)([A-Z_]|$)/;
 /** `on`, `hook`, `use` and `add` register only as the whole name (`emitter.on(…)`, `app.use(…)`): `onClick` is a handler, `onSendHookRunner` a runner, `useState` a React hook. */
 const REGISTERS_ALONE = /^(on|hook|use|add)$/;
-/** `add…` registers when what it adds is a kind of thing one registers (`addListener`, `add_api_route`), not when it inserts data (`addNode`, `add_cookie_to_header`). */
-const ADDS_REGISTRABLE = /^add(?:[A-Z_].*)?(Listener|Handler|Hook|Callback|Observer|Route|Plugin|Middleware|Command|Option|Argument|Filter|Interceptor|Provider|Parser|Decorator|Subscriber|Extension|Sink|_listener|_handler|_hook|_callback|_observer|_route|_plugin|_middleware|_command|_option|_argument|_filter|_interceptor|_provider|_parser|_decorator|_subscriber|_extension|_sink)s?$/;
+/** What an `add…` callable registers when it names one of these last (`addListener`, `add_api_route`), not when it inserts data (`addNode`, `add_cookie_to_header`). */
+const REGISTRABLE = ['Listener', 'Handler', 'Hook', 'Callback', 'Observer', 'Route', 'Plugin', 'Middleware', 'Command', 'Option', 'Argument', 'Filter', 'Interceptor', 'Provider', 'Parser', 'Decorator', 'Subscriber', 'Extension', 'Sink'];
+const ADDS_REGISTRABLE = new RegExp(`^add(?:[A-Z_].*)?(?:${REGISTRABLE.join('|')}|_(?:${REGISTRABLE.map((w) => w.toLowerCase()).join('|')}))s?$`);
 
 export function namedLikeRegistration(name: string): boolean {
   return REGISTERS.test(name) || REGISTERS_ALONE.test(name) || ADDS_REGISTRABLE.test(name);

@@ -135,8 +135,9 @@ export async function runCorpus(corpus: Corpus, paths: RunPaths, options: RunOpt
       throw new PipelineError(`the index has no symbols of project "${project.name}"; check the lock's include paths`, { corpus: corpus.name, stage: 'graph' });
     }
     const result = await stage('generate', async () => {
-      const searcher = searcherOver(TreeText.load(fetched.treeDir));
-      const search = classifiedSearch(searcher, new SyntaxClassifier(fetched.treeDir, await loadGrammars(corpus.language)));
+      const tree = TreeText.load(fetched.treeDir);
+      const searcher = searcherOver(tree);
+      const search = classifiedSearch(searcher, new SyntaxClassifier(tree, await loadGrammars(corpus.language)));
       const language = languageOf(corpus.language);
       const facts = new Facts(graph, language);
       const manual = overlays.manual ? compileManual(overlays.manual.data, overlays.manual.file, facts) : [];

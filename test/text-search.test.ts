@@ -72,7 +72,8 @@ describe('text_search', () => {
     const indexPath = join(dir, 'index.scip');
     await indexWithTreeSitter({ treeDir: tree, language: 'go', project: { name: 'demo', version: '1.0.0' }, outputPath: indexPath });
     facts = new Facts(await buildFactGraph(indexPath, { name: 'demo' }), languageOf('go'));
-    search = classifiedSearch(searcherOver(TreeText.load(tree)), new SyntaxClassifier(tree, await loadGrammars('go')));
+    const text = TreeText.load(tree);
+    search = classifiedSearch(searcherOver(text), new SyntaxClassifier(text, await loadGrammars('go')));
     oracle = await Oracle.load(indexPath, 'demo', { treeDir: tree, language: 'go' });
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
@@ -130,7 +131,7 @@ describe('where a match starts', () => {
       await mkdir(join(dir, 'bin'));
       await writeFile(join(dir, 'bin', 'tool'), '#!/usr/bin/env bash\n# run setup first\nsetup "setup $ROOT/x ${ROOT}"\n');
       await writeFile(join(dir, 'bin', 'notes'), 'setup # not a script\n');
-      const syntax = new SyntaxClassifier(dir, await loadGrammars('bash'));
+      const syntax = new SyntaxClassifier(TreeText.load(dir), await loadGrammars('bash'));
       // A shell expands "$ROOT" inside a string: the language folder lists expansions as interpolations, code again.
       expect([syntax.classOf('bin/tool', 1, 6), syntax.classOf('bin/tool', 2, 0), syntax.classOf('bin/tool', 2, 7), syntax.classOf('bin/tool', 2, 14), syntax.classOf('bin/tool', 2, 23), syntax.classOf('bin/tool', 2, 19), syntax.classOf('bin/notes', 0, 10)]).toEqual([
         'comment', 'code', 'string', 'code', 'code', 'string', 'code',
