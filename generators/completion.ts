@@ -107,8 +107,8 @@ export const completionGenerators: SubTypeGenerator[] = [
     category: 'Completion',
     subType: 'signature_recall',
     goldSource: 'scip_roundtrip',
-    rationale: 'functions and methods whose indexer recorded a signature, remembered by short name and kind only (the signature is in the intent, not the query); exact_set over every symbol of that name and kind, so the adapter must resolve the name',
-    needs: 'a function or method with a recorded signature',
+    rationale: 'functions and methods whose indexer recorded a signature and whose short name no other symbol of that kind has (with several, the remembered signature would pick one that a name-and-kind lookup cannot), remembered by short name and kind only (the signature is in the intent, not the query); exact_set with that one id, so the adapter must resolve the name',
+    needs: 'a function or method with a recorded signature and a name unique for its kind',
     asks: { op: 'lookup', expected: 'exact_set' },
     candidates({ facts }) {
       const seen = new Set<string>();
@@ -123,9 +123,10 @@ export const completionGenerators: SubTypeGenerator[] = [
         .map(
           candidate((s) => {
             const ids = facts.lookupBare(s.name, s.kind);
-            if (ids.length > MAX_ANSWER_SET) return undefined;
+            // Same-named symbols of one kind are bare_name_collision's question.
+            if (ids.length !== 1) return undefined;
             return {
-              intent: `Remembers a ${s.kind} \`${s.name}\` written \`${s.signature}\` and needs its id${ids.length > 1 ? ` (${ids.length} ${s.kind}s share the name; all are expected)` : ''}`,
+              intent: `Remembers a ${s.kind} \`${s.name}\` written \`${s.signature}\` and needs its id`,
               query: { op: 'lookup', name: s.name, bare_name: true, kind: s.kind },
               expected: { kind: 'exact_set', stable_ids: ids },
             };

@@ -10,7 +10,7 @@ export const configGenerators: SubTypeGenerator[] = [
     category: 'Config',
     subType: 'env_var_read_sites',
     goldSource: 'grep_compared',
-    rationale: "every environment variable the code reads (the language's env-read forms: os.environ, process.env, os.Getenv, std::env::var, ENV[…], getenv…); text_search in code for those forms with its name: the symbols that read it; exact_set",
+    rationale: "every environment variable the code reads (the language's env-read forms: os.environ, process.env, os.Getenv, std::env::var, ENV[…], getenv…); text_search in code for those forms with its name: the symbols that read it, or set it through the same form (`$ENV{X} = …`, `os.environ['X'] = …`); exact_set",
     needs: 'code that reads an environment variable',
     idioms: ['envReads'],
     asks: { op: 'text_search', expected: 'exact_set' },
@@ -28,7 +28,7 @@ export const configGenerators: SubTypeGenerator[] = [
         file,
         draft: () =>
           textDraft(facts, search, readsOf(name), {
-            intent: `Rotating the ${name} setting: lists every symbol whose code reads the environment variable ${name}`,
+            intent: `Rotating the ${name} setting: lists every symbol whose code reads or sets the environment variable ${name}`,
             maxAnswer: MAX_ANSWER_SET,
           }),
       }));
