@@ -25,8 +25,9 @@ export async function writableDir(dir: string, option: string): Promise<void> {
 }
 
 /**
- * `mkdir -p`, one level at a time from the nearest existing ancestor. Node's recursive mkdir
- * retries forever where a file system refuses a directory with ENOENT (procfs).
+ * `mkdir -p`, one level at a time from the nearest existing ancestor (a level another process
+ * creates meanwhile is fine). Node's recursive mkdir retries forever where a file system refuses a
+ * directory with ENOENT (procfs).
  */
 async function makeDirs(dir: string): Promise<void> {
   const missing: string[] = [];
@@ -36,7 +37,14 @@ async function makeDirs(dir: string): Promise<void> {
     if (dirname(at) === at) break;
     at = dirname(at);
   }
-  for (const level of missing) await mkdir(level);
+  for (const level of missing) {
+    try {
+      await mkdir(level);
+    } catch (error) {
+      // Another run may create the same directory between the stat and the mkdir.
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || !(await stat(level)).isDirectory()) throw error;
+    }
+  }
 }
 
 /** A corpus's published files must be files (or absent): a directory in their place would fail the run only after all its work. */

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { languageNames } from '../core/languages.ts';
+import { writableDir } from '../pipeline/preflight.ts';
 import { repoRoot, tempDir } from './helpers.ts';
 
 const execFileP = promisify(execFile);
@@ -389,6 +390,13 @@ async function appendTo(path: string): Promise<void> {
 }
 
 describe('signals and concurrency', () => {
+  it('two runs creating the same missing directories at once both find them writable', async () => {
+    const root = await tempDir('faults-mkdir');
+    for (let i = 0; i < 20; i++) {
+      const dir = join(root, `run${i}`, 'a', 'b');
+      await expect(Promise.all([writableDir(dir, '--out'), writableDir(dir, '--out')])).resolves.toEqual([undefined, undefined]);
+    }
+  });
   it.each([['SIGINT'], ['SIGTERM']] as const)('%s during a run stops its children, removes its temporary files and exits 130', async (signal) => {
     const root = await tempDir('faults-signal');
     const scratchParent = join(root, 'tmp');
