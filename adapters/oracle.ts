@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { loadGrammars } from '../core/grammars.ts';
 import { idiomRegExp, languageOf, type Idioms } from '../core/languages.ts';
 import { TreeText } from '../evidence/tree-text.ts';
-import { SyntaxClassifier } from '../evidence/syntax.ts';
+import { inScope, SyntaxClassifier } from '../evidence/syntax.ts';
 import type { AdapterQuery } from './protocol.ts';
 
 /** [startLine, startChar, endLine, endChar], 0-based, end exclusive. */
@@ -250,8 +250,8 @@ export class Oracle {
   }
 
   /**
-   * docs/query-semantics.md, "text_search": ripgrep's matches in the tree; outside code only with
-   * scope `any`; none on the name of a definition; each credited to the innermost definition whose
+   * docs/query-semantics.md, "text_search": ripgrep's matches in the tree, those the scope counts
+   * (`inScope`); none on the name of a definition; each credited to the innermost definition whose
    * enclosing range covers its line, else the top-level variables and constants named on its line,
    * else its file's module.
    */
@@ -260,7 +260,7 @@ export class Oracle {
     const found: string[] = [];
     for (const m of this.tree.text.search({ pattern, mode })) {
       const line = m.line - 1;
-      if (scope === 'code' && this.tree.syntax.classOf(m.file, line, m.start) !== 'code') continue;
+      if (!inScope(scope, this.tree.syntax.classOf(m.file, line, m.start))) continue;
       // A name spanning lines counts to the end of its first line.
       const onName = (this.definitionNames.get(m.file) ?? []).some((d) => d[0] === line && d[1] < m.end && m.start < (d[2] === line ? d[3] : Infinity));
       if (onName) continue;

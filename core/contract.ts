@@ -22,6 +22,19 @@ export const categoryWeights: Record<Category, number> = {
   SafetyNet: 4,
 };
 
+/**
+ * The upstream runner's weights (CataDef/LongMemCode, runners/lmc-runner): six categories, normalised
+ * over those a file has; ControlFlow, Config and SafetyNet are scored but not weighted there.
+ */
+export const upstreamCategoryWeights: Partial<Record<Category, number>> = {
+  Completion: 32,
+  BugFix: 22,
+  Refactor: 12,
+  TestGen: 10,
+  FeatureAdd: 10,
+  ApiDiscovery: 14,
+};
+
 export const categoryDescriptions: Record<Category, string> = {
   Completion: 'importing or constructing a symbol and needs its canonical id',
   BugFix: 'enumerating callers, callees, overrides, impact of a suspect symbol',
@@ -105,9 +118,15 @@ export const scipKindNames: Record<number, { scip: string; kind: SymbolKind }> =
 export const textModes = ['word', 'regex'] as const;
 export type TextMode = (typeof textModes)[number];
 
-/** Which matches a `text_search` counts: those in code only, or also those in comments and string literals. */
-export const textScopes = ['code', 'any'] as const;
+/**
+ * Which matches a `text_search` counts: those in code outside import declarations (`code`), those in
+ * code or in an import declaration (`code_or_import`), or also those in comments and string literals (`any`).
+ */
+export const textScopes = ['code', 'code_or_import', 'any'] as const;
 export type TextScope = (typeof textScopes)[number];
+
+/** The scenario files' own licence: the benchmark's (the paper: "The benchmark is MIT-licensed"). Each corpus's code keeps its own. */
+export const DATASET_LICENSE = 'MIT';
 
 /** The version of the query protocol these files speak: the upstream runner's seven ops plus `extensionOps`. */
 export const PROTOCOL_VERSION = 'lmc-query/2';
@@ -155,7 +174,7 @@ function makeQuerySchema(form: 'files' | 'wire') {
     z
       .object({ op: z.literal('text_search'), pattern: z.string().min(1), mode: z.enum(textModes), in: z.enum(textScopes) })
       .strict()
-      .meta({ description: 'Extension. The symbols whose text matches `pattern` (`mode` word: a whole-word fixed string; regex: ripgrep syntax), counting matches in code only (`in: code`) or also in comments and strings (`any`); a match on a definition\'s own name is no mention; each match goes to the innermost definition around its line, else its file\'s module.' }),
+      .meta({ description: 'Extension. The symbols whose text matches `pattern` (`mode` word: a whole-word fixed string; regex: ripgrep syntax), counting matches in code outside import declarations (`in: code`), in code or import declarations (`code_or_import`), or anywhere, comments and strings too (`any`); a match on a definition\'s own name is no mention; each match goes to the innermost definition around its line, else its file\'s module.' }),
   ]);
 }
 export const querySchema = makeQuerySchema('files').meta({ id: 'query' });

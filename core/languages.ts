@@ -173,12 +173,19 @@ const languageSchema = z
           .strict(),
       )
       .min(1),
-    /** Tree-sitter node types of comments and of string literals, to tell a text hit in code from one in a comment or string. */
     /**
-     * Node types of comments and string literals, and the nodes inside a string that are code again
-     * (`interpolations`: a shell's `"$X"` expands X, so a match there is a use, not text).
+     * Node types of comments and string literals, the nodes inside a string that are code again
+     * (`interpolations`: a shell's `"$X"` expands X, so a match there is a use, not text), and the
+     * import declarations (`imports`: `use a::B;` names B without using it).
      */
-    syntax: z.object({ comments: z.array(z.string()).min(1), strings: z.array(z.string()).min(1), interpolations: z.array(z.string()).default([]) }).strict(),
+    syntax: z
+      .object({
+        comments: z.array(z.string()).min(1),
+        strings: z.array(z.string()).min(1),
+        interpolations: z.array(z.string()).default([]),
+        imports: z.array(z.string()).default([]),
+      })
+      .strict(),
     walker: walkerSchema,
   })
   .strict();

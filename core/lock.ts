@@ -72,6 +72,8 @@ export const corpusSchema = z
       if (!names.includes(value)) ctx.addIssue({ code: 'custom', message: `must be one of ${names.map((n) => JSON.stringify(n)).join(', ')}` });
     }),
     description: z.string().min(1),
+    /** The corpus code's licence as an SPDX expression, as its package states it (`MIT`, `MIT OR Apache-2.0`). */
+    license: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9.+-]*( (AND|OR|WITH) [A-Za-z0-9][A-Za-z0-9.+-]*)*$/, 'must be an SPDX licence expression, e.g. MIT or "MIT OR Apache-2.0"'),
     source: sourceSchema,
     /** Repo-relative prefixes (a directory ending in `/`, or a file) copied into the indexed tree. */
     include: z.array(relPath).min(1),

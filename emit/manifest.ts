@@ -4,7 +4,7 @@ import type { FetchedCorpus } from '../fetchers/index.ts';
 import { hasIdiom, languageOf, type Language } from '../core/languages.ts';
 import { generators, GENERATOR_VERSION, type SubTypeReport } from '../generators/index.ts';
 import type { SubTypeGenerator } from '../generators/types.ts';
-import { categories, extensionOps, goldSources, handWrittenCategories, PROTOCOL_VERSION, symbolKinds, upstreamOps, type Scenario } from '../core/contract.ts';
+import { categories, DATASET_LICENSE, extensionOps, goldSources, handWrittenCategories, PROTOCOL_VERSION, symbolKinds, upstreamOps, type Scenario } from '../core/contract.ts';
 import { CATEGORY_MINIMUM, inexpressibleSubTypes } from '../generators/types.ts';
 import type { IndexResult } from '../indexers/index.ts';
 import type { Corpus } from '../core/lock.ts';
@@ -21,11 +21,13 @@ export const manifestSchema = z
   .object({
     format_version: z.literal(1),
     generator: z.object({ name: z.literal('lmc'), version: z.string() }).strict(),
+    dataset_license: z.literal(DATASET_LICENSE).meta({ description: "The scenario file's licence (SPDX); the corpus code's is corpus.license." }),
     corpus: z
       .object({
         name: z.string(),
         language: z.string(),
         description: z.string(),
+        license: z.string().meta({ description: "The corpus code's licence (SPDX), from the lock. The scenario files themselves are under `dataset_license`." }),
         source: z.record(z.string(), z.unknown()).meta({ description: "The lock's source entry, as pinned." }),
         include: z.array(z.string()),
         exclude: z.array(z.string()),
@@ -122,12 +124,13 @@ export const manifestSchema = z
       .object({
         adapter: z.literal('grep-floor'),
         weighted_accuracy: z.number(),
+        weighted_accuracy_upstream: z.number(),
         raw_accuracy: z.number(),
         by_category: z.record(z.string(), z.number()),
         too_easy: z.array(z.string()),
       })
       .strict()
-      .meta({ description: "The grep-floor adapter's scores on this file (mean per category, 0..1), from the validate stage; categories above 0.6 are flagged too easy." }),
+      .meta({ description: "The grep-floor adapter's scores on this file (mean per category, 0..1), from the validate stage: weighted over the nine categories present (the paper's weights) and over the upstream runner's six; categories above 0.6 are flagged too easy." }),
   })
   .strict();
 
@@ -190,10 +193,12 @@ export function buildManifest(m: ManifestInput): Manifest {
   return {
     format_version: 1,
     generator: { name: 'lmc', version: GENERATOR_VERSION },
+    dataset_license: DATASET_LICENSE,
     corpus: {
       name: m.corpus.name,
       language: m.corpus.language,
       description: m.corpus.description,
+      license: m.corpus.license,
       source: m.corpus.source,
       include: m.corpus.include,
       exclude: m.corpus.exclude,

@@ -1,19 +1,25 @@
 import { Parser } from 'web-tree-sitter';
-import type { TextSearchQuery } from '../core/contract.ts';
+import type { TextScope, TextSearchQuery } from '../core/contract.ts';
 import { grammarFor, type LoadedLanguage } from '../core/grammars.ts';
 import type { RgMatch, TextSearcher } from './ripgrep.ts';
 import type { TreeText } from './tree-text.ts';
 
-/** Where a text match starts: in code, a comment or a string literal. */
-export type SyntaxClass = 'code' | 'comment' | 'string';
+/** Where a text match starts: in code, an import declaration, a comment or a string literal. */
+export type SyntaxClass = 'code' | 'import' | 'comment' | 'string';
 
-/** A ripgrep match and where it starts: in code, a comment or a string literal. */
+/** Whether a text search of this scope counts a match that starts there (docs/query-semantics.md, "text_search"). */
+export function inScope(scope: TextScope, where: SyntaxClass): boolean {
+  if (scope === 'any') return true;
+  return where === 'code' || (scope === 'code_or_import' && where === 'import');
+}
+
+/** A ripgrep match and where it starts: in code, an import declaration, a comment or a string literal. */
 export interface TextMatch extends RgMatch {
   syntax: SyntaxClass;
 }
 
 /**
- * Comment and string nodes of one file as flat [startRow, startCol, endRow, endCol] spans in
+ * Comment, string and import nodes of one file as flat [startRow, startCol, endRow, endCol] spans in
  * document order (sorted by start, a node before the nodes inside it); `kinds[i]` says which, and
  * `reach[i]` is the index of the span among 0..i that ends last, so a backward scan knows when to stop.
  */
@@ -28,10 +34,11 @@ function before(row: number, col: number, r: number, c: number): boolean {
 }
 
 /**
- * Tells, for a position in a corpus file, whether it lies in a comment, a string literal or code,
+ * Tells, for a position in a corpus file, whether it lies in a comment, a string literal, an import
+ * declaration or code,
  * by the tree-sitter parse of the file with its language folder's grammar and the node types its
  * `syntax` names (docs/query-semantics.md, "text_search"). A file no grammar of the language reads
- * is all code. Each file is parsed once; only its comment and string spans are kept.
+ * is all code. Each file is parsed once; only its comment, string and import spans are kept.
  */
 export class SyntaxClassifier {
   private readonly files = new Map<string, FileSpans>();
@@ -80,13 +87,17 @@ export class SyntaxClassifier {
       }
       const tree = parser.parse(text);
       if (tree) {
-        const { comments, strings, interpolations } = this.loaded.language.syntax;
-        const commentTypes = new Set(comments);
-        const codeTypes = new Set(interpolations);
-        for (const node of tree.rootNode.descendantsOfType([...comments, ...strings, ...interpolations])) {
+        const { comments, strings, interpolations, imports } = this.loaded.language.syntax;
+        const classOfType = new Map<string, SyntaxClass>([
+          ...strings.map((t) => [t, 'string'] as const),
+          ...comments.map((t) => [t, 'comment'] as const),
+          ...interpolations.map((t) => [t, 'code'] as const),
+          ...imports.map((t) => [t, 'import'] as const),
+        ]);
+        for (const node of tree.rootNode.descendantsOfType([...classOfType.keys()])) {
           if (!node) continue;
           known.spans.push(node.startPosition.row, node.startPosition.column, node.endPosition.row, node.endPosition.column);
-          known.kinds.push(commentTypes.has(node.type) ? 'comment' : codeTypes.has(node.type) ? 'code' : 'string');
+          known.kinds.push(classOfType.get(node.type)!);
           const i = known.kinds.length - 1;
           const last = i > 0 ? known.reach[i - 1]! : i;
           const s = known.spans;

@@ -179,7 +179,7 @@ export const apiDiscoveryGenerators: SubTypeGenerator[] = [
     category: 'ApiDiscovery',
     subType: 'disambiguate_by_enclosing_type',
     goldSource: 'scip_roundtrip',
-    rationale: 'member names that 2+ types declare, asked as `Type#member`; exact_set over that type\'s member(s)',
+    rationale: 'member names that 2+ types declare, asked as `Type#member` where no other type of that short name declares it; exact_set over that type\'s member(s)',
     needs: 'a member name declared by two types',
     asks: { op: 'lookup', expected: 'exact_set' },
     candidates({ facts }) {
@@ -187,7 +187,9 @@ export const apiDiscoveryGenerators: SubTypeGenerator[] = [
         .targets()
         .filter((s) => {
           const owner = s.owner ? facts.symbol(s.owner) : undefined;
-          return owner && typeKinds.has(owner.kind) && isTypeableName(s.name) && facts.typeOwnersOf(s.name).size > 1;
+          if (!owner || !typeKinds.has(owner.kind) || !isTypeableName(s.name) || facts.typeOwnersOf(s.name).size < 2) return false;
+          // `Type#member` picks this type only when no other type of that short name declares the member too.
+          return facts.lookupBare(`${owner.name}#${s.name}`).every((id) => facts.symbol(id)?.owner === s.owner);
         })
         .map(
           candidate((s) => {

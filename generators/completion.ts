@@ -36,10 +36,13 @@ export const completionGenerators: SubTypeGenerator[] = [
           file: s.file,
           draft: () => {
             const form = `${owner.name}#${s.name}`;
+            // A field of the same name (Rust's `required` beside `fn required(self, …) -> Self`) is no link of the chain.
+            const sameName = facts.lookupBare(form);
+            const methods = facts.lookupBare(form, 'method');
             return {
               intent: `Chaining calls on ${owner.display}: \`${s.name}\` returns the same type (\`${s.signature}\`); needs its canonical id`,
-              query: { op: 'lookup', name: form, bare_name: true },
-              expected: { kind: 'exact_set', stable_ids: facts.lookupBare(form) },
+              query: { op: 'lookup', name: form, bare_name: true, ...(methods.length < sameName.length ? { kind: 'method' as const } : {}) },
+              expected: { kind: 'exact_set', stable_ids: methods },
             };
           },
         });
@@ -190,7 +193,7 @@ export const completionGenerators: SubTypeGenerator[] = [
     category: 'Completion',
     subType: 'usage_examples',
     goldSource: 'grep_compared',
-    rationale: 'types with a unique name of 5+ letters; text_search of the word in code (its definition is no mention): existing code to copy a construction from; exact_set',
+    rationale: 'types with a unique name of 5+ letters; text_search of the word in code, imports not counted (its definition is no mention), unless only the type itself mentions it: existing code to copy a construction from; exact_set',
     needs: 'a uniquely named type mentioned elsewhere',
     asks: { op: 'text_search', expected: 'exact_set' },
     weight: 2,
@@ -199,11 +202,14 @@ export const completionGenerators: SubTypeGenerator[] = [
         .targets(typeKinds)
         .filter((s) => hasSearchableName(facts, s, 5))
         .map(
-          candidate((s) =>
-            textDraft(facts, search, wordSearch(s.name, 'code'), {
-              intent: `About to use ${s.display}: lists every symbol whose code (not its comments or strings) already mentions \`${s.name}\`, to copy how it is used`,
+          candidate((s) => {
+            const draft = textDraft(facts, search, wordSearch(s.name, 'code'), {
+              intent: `About to use ${s.display}: lists every symbol whose code (not its comments, strings or imports) already mentions \`${s.name}\`, to copy how it is used`,
               maxAnswer: MAX_ANSWER_SET,
-            })),
+            });
+            // Mentioned only inside its own declaration: no example to copy, the answer would be the question.
+            return draft?.expected.kind === 'exact_set' && draft.expected.stable_ids.every((id) => id === s.id) ? undefined : draft;
+          }),
         );
     },
   },

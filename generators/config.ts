@@ -68,7 +68,7 @@ export const configGenerators: SubTypeGenerator[] = [
       for (const m of importLine ? facts.targets(new Set(['module'])) : []) {
         const base = m.file.replace(/\.[^./]+$/, '').split('/').pop()!;
         if (!idiomRegExp(moduleNames).test(base)) continue;
-        const query = regexSearch(fillTemplate(importLine!, { name: m.name, base }), 'code');
+        const query = regexSearch(fillTemplate(importLine!, { name: m.name, base }), 'code_or_import');
         candidates.push({
           file: m.file,
           draft: () =>

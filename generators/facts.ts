@@ -3,6 +3,7 @@ import { pushTo, sortedUnique } from '../core/collections.ts';
 import { matchesAny, type Idioms, type Language } from '../core/languages.ts';
 import type { FactGraph, Range, SymbolFact } from '../graph/fact-graph.ts';
 import type { TextMatch } from './types.ts';
+import { inScope } from '../evidence/syntax.ts';
 import { parseSymbol } from '../graph/symbols.ts';
 
 /**
@@ -82,14 +83,14 @@ export class Facts {
   }
 
   /**
-   * A text search's matches → its answer (docs/query-semantics.md, "text_search"): matches outside
-   * code dropped unless the scope is `any`, matches on a definition's own name dropped, each other
+   * A text search's matches → its answer (docs/query-semantics.md, "text_search"): matches the scope
+   * does not count dropped, matches on a definition's own name dropped, each other
    * match credited to the symbol around its line; sorted.
    */
   answerText(matches: readonly TextMatch[], scope: TextScope): string[] {
     const out = new Set<string>();
     for (const m of matches) {
-      if (scope === 'code' && m.syntax !== 'code') continue;
+      if (!inScope(scope, m.syntax)) continue;
       if (this.onDefinitionName(m)) continue;
       for (const id of this.creditedAt(m.file, m.line)) out.add(id);
     }
@@ -124,18 +125,36 @@ export class Facts {
   }
 
   /**
-   * Symbols a question may be about: the corpus's own, outside test code, and outside generated code
-   * and example programs unless those make up most of the corpus (answers still include all of them).
-   * Memoised per kind set.
+   * Symbols a question may be about: the corpus's own, outside test code, outside generated code
+   * and example programs unless those make up most of the corpus, and not declared inside a function's
+   * body (answers still include all of them). Memoised per kind set.
    */
   targets(kinds?: ReadonlySet<SymbolKind>): readonly SymbolFact[] {
     const key = `targets ${kinds ? [...kinds].sort().join(' ') : '*'}`;
     let list = this.kindMemo.get(key);
     if (!list) {
-      list = this.all(kinds).filter((s) => this.isTargetFile(s.file));
+      list = this.all(kinds).filter((s) => this.isTargetFile(s.file) && !this.insideCallable(s));
       this.kindMemo.set(key, list);
     }
     return list;
+  }
+
+  /**
+   * A function or type declared inside the body of a function its id does not descend from: a route
+   * handler nested in `setup()` that scip-python files as a method of the class is reachable from
+   * nowhere but that body. (An attribute set in `__init__` is the type's, wherever it is assigned.)
+   */
+  private insideCallable(s: SymbolFact): boolean {
+    if (!callableKinds.has(s.kind) && !typeKinds.has(s.kind)) return false;
+    const [line, char] = s.range;
+    return (this.graph.scopes.get(s.file) ?? []).some(({ id, enclosingRange: r }) => {
+      if (s.id.startsWith(id) || !callableKinds.has(this.graph.symbols.get(id)?.kind as SymbolKind)) return false;
+      // One declaration naming both (`x, y :: Int`) holds neither.
+      if (s.enclosingRange && r.every((v, i) => v === s.enclosingRange![i])) return false;
+      const after = line > r[0] || (line === r[0] && char > r[1]);
+      const before = line < r[2] || (line === r[2] && char < r[3]);
+      return after && before;
+    });
   }
 
   /** Test code by the language's conventions (its idioms' testFiles), once per file: generators ask it for every symbol. */

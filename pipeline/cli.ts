@@ -15,7 +15,7 @@ import { resolvePaths, type RunPaths } from './paths.ts';
 import { checkPrograms, lockWorkDir, outputsAreFiles, programsFor, writableDir } from './preflight.ts';
 import { merge, parseShard, plan, selectCorpora } from './shard.ts';
 
-type OptionName = 'corpus' | 'concurrency' | 'lock' | 'out' | 'work-dir' | 'force' | 'shard' | 'debug';
+type OptionName = 'corpus' | 'concurrency' | 'lock' | 'out' | 'work-dir' | 'force' | 'shard' | 'adapter' | 'debug';
 
 const optionHelp: Record<OptionName, string> = {
   corpus: '--corpus NAME       a corpus from the lock (repeatable; each runs once); default: every corpus with default: true',
@@ -25,6 +25,7 @@ const optionHelp: Record<OptionName, string> = {
   'work-dir': '--work-dir DIR      fetched trees, indexes, logs and the stage cache (default .lmc); one run at a time',
   force: '--force             ignore the stage cache (and refresh it)',
   shard: '--shard i/n         run only the i-th of n deterministic parts of the selected corpora',
+  adapter: '--adapter CMD       the memory system to score, a command run by `sh -c` that speaks the adapter protocol',
   debug: '--debug             print stack traces with errors',
 };
 
@@ -68,6 +69,12 @@ const commands: Record<string, Command> = {
     options: ['debug'],
     positionals: true,
   },
+  run: {
+    synopsis: 'lmc run FILE --adapter CMD',
+    summary: "score a memory system on a scenario file (ours or the upstream repository's): per category, weighted by the paper's nine categories and by the upstream runner's six, labelled",
+    options: ['adapter', 'debug'],
+    positionals: true,
+  },
   sample: {
     synopsis: 'lmc sample --corpus NAME [--out DIR]',
     summary: 'print a stratified sample of a published file (every sub-type, 60 or more scenarios) as an audits/<corpus>.yaml skeleton to judge against the source',
@@ -105,6 +112,7 @@ const optionsSchema = z
     debug: z.boolean().default(false),
     force: z.boolean().default(false),
     shard: z.string().optional(),
+    adapter: z.string().min(1).optional(),
     help: z.boolean().default(false),
   })
   .strict();
@@ -201,6 +209,7 @@ export async function main(argv: string[]): Promise<number> {
         debug: { type: 'boolean' },
         force: { type: 'boolean' },
         shard: { type: 'string' },
+        adapter: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -269,6 +278,15 @@ async function run(command: string, opts: Options, positionals: string[]): Promi
     }
     const { lintFiles } = await import('./lint.ts');
     return lintFiles(positionals);
+  }
+  if (command === 'run') {
+    if (positionals.length !== 1 || !opts.adapter) {
+      process.stderr.write('lmc: usage: lmc run FILE --adapter CMD\n');
+      return 2;
+    }
+    const { runFile } = await import('./run.ts');
+    process.stdout.write(`${await runFile(positionals[0]!, opts.adapter)}\n`);
+    return 0;
   }
   const lock = await loadLock(paths.lockFile);
   const selected = selectCorpora(lock, opts.corpus, paths.lockFile);

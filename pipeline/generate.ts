@@ -218,6 +218,7 @@ function floorOf(report: AuditReport): Manifest['difficulty_floor'] {
   return {
     adapter: 'grep-floor',
     weighted_accuracy: floor.weighted_accuracy,
+    weighted_accuracy_upstream: floor.weighted_accuracy_upstream,
     raw_accuracy: floor.raw_accuracy,
     by_category: Object.fromEntries(Object.entries(floor.by_category).map(([k, b]) => [k, b.mean])),
     too_easy: report.too_easy,

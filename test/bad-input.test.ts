@@ -36,6 +36,7 @@ const corpusYaml = (over: Record<string, string> = {}): string => {
     name: 'demo',
     language: 'python',
     description: 'demo corpus',
+    license: 'MIT',
     source: '{ kind: git, url: https://example.invalid/demo.git, commit: 0123456789abcdef0123456789abcdef01234567 }',
     include: '[demo/]',
     indexer: '{ name: scip-python, version: 0.6.6 }',
@@ -53,7 +54,7 @@ const corpusYaml = (over: Record<string, string> = {}): string => {
 const L = 'stage lock, corpora.lock.yaml: ';
 const lockCases: Array<[string, string, string]> = [
   ['malformed YAML', 'format: 1\ncorpora: [\n', `${L}malformed YAML: Flow sequence in block collection must be sufficiently indented and end with a ] at line 3, column 1:`],
-  ['a duplicated YAML key', corpusYaml().replace('    seed: 1', '    seed: 1\n    seed: 2'), `${L}malformed YAML: Map keys must be unique at line 10, column 5:`],
+  ['a duplicated YAML key', corpusYaml().replace('    seed: 1', '    seed: 1\n    seed: 2'), `${L}malformed YAML: Map keys must be unique at line 11, column 5:`],
   ['a list instead of a lock', '- a\n- b\n', `${L}expected object, received array`],
   ['an unknown format', corpusYaml().replace('format: 1', 'format: 2'), `${L}field format must be 1`],
   ['an unknown top-level key', `${corpusYaml()}extra: 1\n`, `${L}unknown key "extra"`],
@@ -115,6 +116,7 @@ describe('bad fetches', () => {
     name: 'demo',
     language: 'python',
     description: 'd',
+    license: 'MIT',
     source: { kind: 'local', path: 'corpus' },
     include: ['pkg/'],
     exclude: [],
@@ -267,7 +269,7 @@ describe('bad corpora in a full run', () => {
   let root: string;
   const lock = (entries: string) => `format: 1\ncorpora:\n${entries}`;
   const entry = (name: string, extra = '', indexer = '{ name: scip-python, version: 0.6.6 }') =>
-    `  - name: ${name}\n    language: python\n    description: d\n    source: { kind: local, path: corpora/${name} }\n    include: [pkg/]\n    indexer: ${indexer}\n    seed: 1\n    budget: 20\n    default: true\n${extra}`;
+    `  - name: ${name}\n    language: python\n    description: d\n    license: MIT\n    source: { kind: local, path: corpora/${name} }\n    include: [pkg/]\n    indexer: ${indexer}\n    seed: 1\n    budget: 20\n    default: true\n${extra}`;
   const generate = async (lockText: string) => {
     await writeFile(join(root, 'corpora.lock.yaml'), lockText);
     const parsed = parseLock(lockText, 'corpora.lock.yaml');
@@ -334,7 +336,7 @@ describe('the command line', () => {
 
   it('an unknown command', async () => {
     const r = await lmc(['frobnicate']);
-    expect([r.code, errorLines(r.stderr)[0]]).toEqual([2, 'lmc: unknown command "frobnicate" (commands: generate, plan, merge, verify, audit, list, docs, cache, lint, sample; lmc --help)']);
+    expect([r.code, errorLines(r.stderr)[0]]).toEqual([2, 'lmc: unknown command "frobnicate" (commands: generate, plan, merge, verify, audit, list, docs, cache, lint, run, sample; lmc --help)']);
   });
   it('sample without one corpus', async () => {
     const r = await lmc(['sample']);

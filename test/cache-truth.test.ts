@@ -18,6 +18,7 @@ corpora:
   - name: shop
     language: go
     description: the Go fixture
+    license: MIT
     source: { kind: local, path: languages/go/fixture }
     include: [./]
     indexer: { name: tree-sitter, version: 0.27.1 }

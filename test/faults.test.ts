@@ -59,6 +59,7 @@ const corpusEntry = (over: Record<string, string> = {}) => {
     name: 'shop',
     language: 'go',
     description: 'the Go fixture',
+    license: 'MIT',
     source: '{ kind: local, path: tree }',
     include: '[./]',
     indexer: '{ name: tree-sitter, version: 0.27.1 }',
@@ -123,6 +124,8 @@ const LOCK_CASES: Array<[string, string, string | RegExp]> = [
   ['an unknown language', lockText({ language: 'cobol' }), /field language must be one of /],
   ['a missing language', lockText({ language: '' }), /field language is required/],
   ['an empty description', lockText({ description: '""' }), /field description/],
+  ['a missing licence', lockText({ license: '' }), /corpus "shop", field license is required/],
+  ['a licence that is no SPDX expression', lockText({ license: '"MIT, probably"' }), /corpus "shop", field license must be an SPDX licence expression, e.g. MIT or "MIT OR Apache-2.0"/],
   ['a missing source', lockText({ source: '' }), /field source is required/],
   ['an unknown source kind', lockText({ source: '{ kind: svn, url: x }' }), /field source.kind must be one of "git", "npm", "local", "debian"/],
   ['a source that is a string', lockText({ source: 'tree' }), /field source/],
@@ -401,7 +404,7 @@ describe('signals and concurrency', () => {
     const root = await tempDir('faults-signal');
     const scratchParent = join(root, 'tmp');
     await mkdir(scratchParent);
-    await writeFile(join(root, 'l.yaml'), `format: 1\ncorpora:\n  - name: py\n    language: python\n    description: the Python fixture through scip-python\n    source: { kind: local, path: tree }\n    include: [inventory/, tests/]\n    indexer: { name: scip-python, version: 0.6.6 }\n    project: { name: inventory, version: 1.0.0 }\n    seed: 1\n    budget: 50\n    default: true\n`);
+    await writeFile(join(root, 'l.yaml'), `format: 1\ncorpora:\n  - name: py\n    language: python\n    description: the Python fixture through scip-python\n    license: MIT\n    source: { kind: local, path: tree }\n    include: [inventory/, tests/]\n    indexer: { name: scip-python, version: 0.6.6 }\n    project: { name: inventory, version: 1.0.0 }\n    seed: 1\n    budget: 50\n    default: true\n`);
     await cp(join(repoRoot, 'languages', 'python', 'fixture'), join(root, 'tree'), { recursive: true });
     const child = spawn(process.execPath, [lmcBin, 'generate', '--lock', 'l.yaml', '--out', 'out', '--work-dir', 'work'], { cwd: root, env: { ...process.env, TMPDIR: scratchParent } });
     let stderr = '';

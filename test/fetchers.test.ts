@@ -562,6 +562,7 @@ function corpus(name: string, source: Source, extra: Partial<Corpus> = {}): Corp
     name,
     language: 'typescript',
     description: 'test corpus',
+    license: 'MIT',
     source,
     include: ['lib/', 'package.json'],
     exclude: [],

@@ -60,6 +60,7 @@ corpora:
   - name: evil-py
     language: python
     description: a corpus whose files try to run
+    license: MIT
     source: { kind: git, url: ${repo}, commit: ${sha.trim()} }
     include: [setup.py, conftest.py, Makefile, package.json, evil/]
     indexer: { name: scip-python, version: 0.6.6 }
@@ -69,6 +70,7 @@ corpora:
   - name: evil-js
     language: javascript
     description: a corpus whose files try to run
+    license: MIT
     source: { kind: local, path: js }
     include: [package.json, Makefile, lib/]
     indexer: { name: scip-typescript, version: 0.4.0 }

@@ -6,6 +6,7 @@ corpora:
   - name: demo
     language: python
     description: demo corpus
+    license: MIT
     source: { kind: git, url: https://example.invalid/demo.git, commit: 0123456789abcdef0123456789abcdef01234567 }
     include: [demo/]
     indexer: { name: scip-python, version: 0.6.6 }

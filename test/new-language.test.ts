@@ -90,6 +90,7 @@ describe('a new language folder', () => {
         '  - name: toy-shop',
         '    language: toy',
         '    description: a throwaway language folder added without touching any other file',
+        '    license: MIT',
         '    source: { kind: local, path: languages/toy/fixture }',
         '    include: [./]',
         '    indexer: { name: tree-sitter, version: 0.27.1 }',

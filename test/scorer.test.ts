@@ -84,6 +84,15 @@ describe('summarise', () => {
     const perfect = summarise(scored.map((s) => ({ ...s, score: 1 })));
     expect(perfect.weighted_accuracy).toBe(1);
     expect(perfect.weighted_accuracy_paper).toBeCloseTo(0.61, 12);
+    expect(perfect.weighted_accuracy_upstream).toBe(1);
+  });
+
+  it("weights as the upstream runner does: its six categories only, normalised over those present", () => {
+    // 0.5·32 + 1·22 + 0.5·14 = 45 over 68.
+    expect(summary.weighted_accuracy_upstream).toBeCloseTo(45 / 68, 12);
+    // ControlFlow, Config and SafetyNet carry no upstream weight: a file of only those scores 0 there.
+    const outside = summarise([{ ...scored[0]!, category: 'SafetyNet', score: 1 }]);
+    expect([outside.weighted_accuracy, outside.weighted_accuracy_upstream]).toEqual([1, 0]);
   });
 });
 

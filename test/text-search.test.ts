@@ -1,8 +1,8 @@
 /**
  * text_search, one rule in two readings: the generators' (Facts over the fact graph) and the
  * oracle's (its own reading of index.scip), both over ripgrep's matches and the parse of each file.
- * A Go corpus with a function defined twice (build-tag twins), and mentions in code, a comment and
- * a string.
+ * A Go corpus with a function defined twice (build-tag twins), and mentions in code, a comment, a
+ * string and an import declaration.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -51,6 +51,14 @@ func Close(s *Store) {}
 package shop
 
 func Close(s *Store) { Open("/tmp/other") }
+`,
+  'report/report.go': `package report
+
+import (
+	shop "example.com/demo/shop"
+)
+
+func Print(s *shop.Store) string { return s.path }
 `,
 };
 
@@ -117,6 +125,17 @@ describe('text_search', () => {
 
   it('drops every definition of a symbol defined twice (build-tag twins), not only the first', () => {
     expect(both({ op: 'text_search', pattern: '\\bClose\\s*\\(', mode: 'regex', in: 'code' })).toEqual([id('shop/Reopen().')]);
+  });
+
+  it('counts a match in an import declaration only with in: code_or_import or any (an import names a package without using it)', () => {
+    expect(search({ op: 'text_search', pattern: 'shop', mode: 'word', in: 'code' }).filter((m) => m.file === 'report/report.go').map((m) => `${m.line}:${m.start} ${m.syntax}`)).toEqual([
+      '4:1 import',
+      '4:24 string',
+      '7:14 code',
+    ]);
+    expect(both({ op: 'text_search', pattern: 'shop', mode: 'word', in: 'code' })).toEqual([id('report/Print().'), id('shop/')]);
+    expect(both({ op: 'text_search', pattern: 'shop', mode: 'word', in: 'code_or_import' })).toEqual([id('report/'), id('report/Print().'), id('shop/')]);
+    expect(both({ op: 'text_search', pattern: 'shop', mode: 'word', in: 'any' })).toEqual([id('report/'), id('report/Print().'), id('shop/'), id('shop/Default.')]);
   });
 
   it('answers nothing for a pattern found nowhere', () => {

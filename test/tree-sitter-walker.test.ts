@@ -181,6 +181,66 @@ describe('the tree-sitter walker', () => {
     expect(defined).toEqual(['lmc-tree-sitter cpp demo 1.0.0 db/', 'lmc-tree-sitter cpp demo 1.0.0 db/Env#', 'lmc-tree-sitter cpp demo 1.0.0 db/Env#Now().']);
   });
 
+  const definitionsOf = (document: ScipDocument) =>
+    document.occurrences.filter((o) => o.symbolRoles & SymbolRole.Definition).map((o) => [o.symbol.replace(/^lmc-tree-sitter \S+ demo 1\.0\.0 /, ''), o.range, o.enclosingRange]);
+
+  it("makes an OCaml interface's val one more definition of the implementation's let, and binds nothing for a wildcard or a functor's argument structure", async () => {
+    const { documents } = await index(
+      {
+        'queue.ml': 'let copy = let rec go x = x in fun q -> go q\nlet _ = copy 1\ninclude Make(struct type t = int let equal = (=) end)\n',
+        'queue.mli': 'val copy : int -> int\nval missing : int\n',
+      },
+      'ocaml',
+    );
+    expect(documents.map((d) => [d.relativePath, definitionsOf(d)])).toEqual([
+      ['queue.ml', [['Queue/', [0, 0, 0], [0, 0, 3, 0]], ['Queue/copy.', [0, 4, 8], []]]],
+      ['queue.mli', [['Queue/', [0, 0, 0], [0, 0, 2, 0]], ['Queue/copy.', [0, 4, 8], [0, 0, 21]]]],
+    ]);
+  });
+
+  it('makes a top-level Haskell type signature one more definition of the function its equations define', async () => {
+    const { documents } = await index({ 'A.hs': 'module A where\ngmap :: Graph gr => gr -> gr\ngmap g = g\n\nx, y :: Int\nx = 1\ny = 2\n' }, 'haskell');
+    expect(definitionsOf(documents[0]!)).toEqual([
+      ['A/', [0, 0, 0], [0, 0, 7, 0]],
+      ['A/gmap().', [1, 0, 4], [1, 0, 28]],
+      ['A/gmap().', [2, 0, 4], [2, 0, 10]],
+      ['A/x().', [4, 0, 1], [4, 0, 11]],
+      ['A/y().', [4, 3, 4], [4, 0, 11]],
+      ['A/x().', [5, 0, 1], [5, 0, 5]],
+      ['A/y().', [6, 0, 1], [6, 0, 5]],
+    ]);
+  });
+
+  it("binds nothing for Go's blank identifier or a Zig enum's non-exhaustive marker", async () => {
+    const go = await index({ 'render.go': 'package render\n\ntype Render interface{ Render() }\n\nvar _ Render = JSON{}\nconst _ = 1\n' }, 'go');
+    expect(definitionsOf(go.documents[0]!).map(([id]) => id)).toEqual(['render/', 'render/Render#', 'render/Render#Render().']);
+    const zig = await index({ 'xz.zig': 'pub const Check = enum(u4) {\n    none = 0,\n    crc32 = 1,\n    _,\n};\n' }, 'zig');
+    expect(definitionsOf(zig.documents[0]!).map(([id]) => id)).toEqual(['xz/', 'xz/Check#', 'xz/Check#none.', 'xz/Check#crc32.']);
+  });
+
+  it("reads each attribute of a Perl `has [qw(...)]` list", async () => {
+    const { documents } = await index({ 'lib/Res.pm': 'package Res;\nuse Mojo::Base -base;\nhas [qw(code message)];\nhas max => 10;\n1;\n' }, 'perl');
+    expect(definitionsOf(documents[0]!).map(([id]) => id)).toEqual(['Res#', 'Res#code.', 'Res#message.', 'Res#max.']);
+  });
+
+  it("gives a computed property's getter (Swift) and a property's accessors (C#) the property as their enclosing definition; a stored property none", async () => {
+    const swift = await index({ 'Photo.swift': 'class Depth { init() {} }\nclass Photo {\n  var depth: Depth? {\n    return Depth()\n  }\n  var width = 1\n}\n' }, 'swift');
+    expect(definitionsOf(swift.documents[0]!).filter(([id]) => String(id).includes('Photo#'))).toEqual([
+      ['Photo#', [1, 6, 11], [1, 0, 6, 1]],
+      ['Photo#depth.', [2, 6, 11], [2, 2, 4, 3]],
+      ['Photo#width.', [5, 6, 11], []],
+    ]);
+    const calls = swift.documents[0]!.occurrences.filter((o) => !(o.symbolRoles & SymbolRole.Definition)).map((o) => [o.symbol.replace(/^lmc-tree-sitter \S+ demo 1\.0\.0 /, ''), o.range]);
+    expect(calls).toEqual([['Depth#`<constructor>`().', [3, 11, 16]]]);
+    const csharp = await index({ 'Subject.cs': 'class Subject {\n  int value;\n  public int Value { get { Check(); return value; } }\n  void Check() {}\n}\n' }, 'csharp');
+    expect(definitionsOf(csharp.documents[0]!).find(([id]) => String(id).endsWith('Subject#Value.'))).toEqual(['Subject#Value.', [2, 13, 18], [2, 2, 53]]);
+  });
+
+  it("reads a Kotlin constructor property by its name, never by its default value", async () => {
+    const { documents } = await index({ 'ColorStop.kt': 'package ui\n\nclass ColorStop(var color: Int? = null, val position: Float)\n' }, 'kotlin');
+    expect(definitionsOf(documents[0]!).map(([id]) => id)).toEqual(['ui/', 'ui/ColorStop#', 'ui/ColorStop#`<constructor>`().', 'ui/ColorStop#color.', 'ui/ColorStop#position.']);
+  });
+
   it('indexes a file with syntax errors as far as it parses', async () => {
     const { result, documents } = await index({ 'broken.py': 'def ok():\n    return 1\n\ndef broken(:\n' }, 'python');
     expect(result.files).toBe(1);

@@ -24,6 +24,7 @@ corpora:
   - name: walker-${language}
     language: ${language}
     description: the tree-sitter walker's ${language} fixture
+    license: MIT
     source: { kind: local, path: languages/${language}/fixture }
     include: [./]
     indexer: { name: tree-sitter, version: 0.27.1 }
@@ -48,6 +49,7 @@ corpora:
       name: 'gin-scip',
       language: 'go',
       description: 'd',
+      license: 'MIT',
       source: { kind: 'local', path: 'languages/go/fixture' },
       include: ['./'],
       exclude: [],

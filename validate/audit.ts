@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { adapterArgs, type AdapterName } from '../adapters/cli.ts';
 import { feedsNothing, halfWidth, type Manifest } from '../emit/manifest.ts';
-import { categories, categoryWeights, goldSources, type Scenario } from '../core/contract.ts';
+import { categories, categoryWeights, goldSources, upstreamCategoryWeights, type Scenario } from '../core/contract.ts';
 import { runScenarios, writeRun, type Run, type RunOptions, type RunResult } from './runner.ts';
 import { PASS_THRESHOLD } from '../core/contract.ts';
 import { passes, type Bucket, type ScoreSummary } from './scorer.ts';
@@ -41,6 +41,7 @@ interface AdapterScores {
   errored: number;
   weighted_accuracy: number;
   weighted_accuracy_paper: number;
+  weighted_accuracy_upstream: number;
   raw_accuracy: number;
   by_category: Record<string, Bucket>;
   by_gold_source: Record<string, Bucket>;
@@ -83,6 +84,7 @@ function adapterScores(result: RunResult): AdapterScores {
     errored: result.errored,
     weighted_accuracy: round4(s.weighted_accuracy),
     weighted_accuracy_paper: round4(s.weighted_accuracy_paper),
+    weighted_accuracy_upstream: round4(s.weighted_accuracy_upstream),
     raw_accuracy: round4(s.raw_accuracy),
     by_category: roundBuckets(s.by_category),
     by_gold_source: roundBuckets(s.by_gold_source),
@@ -128,6 +130,7 @@ export async function auditCorpus(inputs: AuditInputs, log: (line: string) => vo
 }
 
 const percent = (x: number | undefined) => (x === undefined ? '—' : (100 * x).toFixed(1));
+const upstreamWeightsText = () => Object.entries(upstreamCategoryWeights).map(([c, w]) => `${c} ${w}`).join(', ');
 
 /** Oracle vs floor per category, then the three accuracies, as a Markdown table (also what the CLI prints). */
 export function scoreTable(report: AuditReport): string {
@@ -146,6 +149,7 @@ export function scoreTable(report: AuditReport): string {
   rows.push(
     `| **weighted** (categories present) | | | | **${percent(oracle.weighted_accuracy)}** | | **${percent(floor.weighted_accuracy)}** | | |`,
     `| weighted, paper's Σ mean×weight / 100 | | | | ${percent(oracle.weighted_accuracy_paper)} | | ${percent(floor.weighted_accuracy_paper)} | | |`,
+    `| weighted, upstream runner's six categories (${upstreamWeightsText()}) | | | | ${percent(oracle.weighted_accuracy_upstream)} | | ${percent(floor.weighted_accuracy_upstream)} | | |`,
     `| raw mean over all scenarios | | ${report.scenario_file.scenarios} | | ${percent(oracle.raw_accuracy)} | | ${percent(floor.raw_accuracy)} | | |`,
   );
   return rows.join('\n');
@@ -183,6 +187,7 @@ export function datasetCard(manifest: Manifest, report: AuditReport): string {
   const m = manifest;
   const { oracle, 'grep-floor': floor } = report.adapters;
   const lines: string[] = [
+    ...frontMatter(m, report),
     `# Dataset card: ${m.corpus.name}`,
     '',
     `Written by \`lmc audit\` from \`${report.scenario_file.path}\` (sha256 \`${report.scenario_file.sha256}\`). Regenerate it rather than edit it.`,
@@ -191,6 +196,7 @@ export function datasetCard(manifest: Manifest, report: AuditReport): string {
     '',
     `- **What:** ${m.corpus.description}`,
     `- **Language:** ${m.corpus.language}`,
+    `- **Licences:** the corpus code: \`${m.corpus.license}\`; these scenario files: \`${m.dataset_license}\` (the benchmark's)`,
     `- **Source:** ${sourceLine(m.corpus.source)}`,
     `- **Selection:** include ${codeList(m.corpus.include)}; exclude ${codeList(m.corpus.exclude)}; ${m.corpus.files} files, ${m.corpus.bytes} bytes`,
     `- **Content digest:** \`${m.corpus.content_digest}\``,
@@ -217,11 +223,47 @@ export function datasetCard(manifest: Manifest, report: AuditReport): string {
     const n = oracle.by_gold_source[g]?.n ?? 0;
     lines.push(`| ${g} | ${n} | ${n ? halfWidth(n)!.toFixed(1) : '—'} | ${percent(oracle.by_gold_source[g]?.mean)} | ${percent(floor.by_gold_source[g]?.mean)} |`);
   }
+  lines.push('', '### By sub-type', '', '| sub-type | category | gold source | n | oracle mean | floor mean |', '|---|---|---|---:|---:|---:|');
+  // Generated sub-types in the registry's order, then the hand-written ones (SafetyNet, gold source manual).
+  const generated = new Map(m.sub_types.map((r) => [r.sub_type, r]));
+  const present = Object.keys(oracle.by_sub_type);
+  for (const name of [...m.sub_types.map((r) => r.sub_type).filter((s) => oracle.by_sub_type[s]), ...present.filter((s) => !generated.has(s)).sort()]) {
+    const r = generated.get(name);
+    lines.push(`| \`${name}\` | ${r?.category ?? 'SafetyNet'} | ${r?.gold_source ?? 'manual'} | ${oracle.by_sub_type[name]!.n} | ${percent(oracle.by_sub_type[name]!.mean)} | ${percent(floor.by_sub_type[name]?.mean)} |`);
+  }
   lines.push(
+    '',
+    '## Running a memory system on it',
+    '',
+    'A memory system is scored through an adapter: a process that reads one JSON query per line on stdin and answers each with one line `{"results": [...]}` (an error reply is `{"error": "...", "results": []}` and scores 0). With this repository:',
+    '',
+    '```sh',
+    `npx lmc run ${report.scenario_file.path} --adapter "YOUR-ADAPTER-COMMAND"`,
+    '```',
+    '',
+    "It prints the mean and pass rate per category and three labelled weighted figures: the paper's nine categories normalised over those present, the paper's sum over 100, and the upstream runner's six categories. With the upstream runner (CataDef/LongMemCode, `runners/lmc-runner`), which reads this file unchanged:",
+    '',
+    '```sh',
+    `lmc-runner --adapter /path/to/your-adapter --scenarios ${report.scenario_file.path} --corpus-name ${m.corpus.name} --out results.json`,
+    '```',
+    '',
+    `The reference adapters of this file: \`node bin/lmc-adapter.js oracle --index INDEX --project ${m.indexer.project.name} --tree TREE --language ${m.corpus.language}\` and \`node bin/lmc-adapter.js grep-floor --index INDEX --tree TREE --language ${m.corpus.language}\`, where INDEX and TREE are the \`index.scip\` and the selected tree \`lmc generate --corpus ${m.corpus.name}\` builds under \`.lmc/\`.`,
+    '',
+    '## Citation',
+    '',
+    'Cite the benchmark (LongMemCode: a benchmark of the retrieval component of memory systems for AI coding agents) and name this file with its pin, so a result can be reproduced:',
+    '',
+    '```bibtex',
+    `@misc{longmemcode_${m.corpus.name.replace(/-/g, '_')},`,
+    `  title = {LongMemCode scenarios: ${m.corpus.name} (${m.scenario_file.scenarios} scenarios, seed ${m.seed})},`,
+    `  note = {Generated by lmc ${m.generator.version} from ${m.corpus.description}; content digest ${m.corpus.content_digest}; scenario file sha256 ${m.scenario_file.sha256}},`,
+    `  howpublished = {Scenario file ${report.scenario_file.path}, dataset licence ${m.dataset_license}},`,
+    '}',
+    '```',
     '',
     '## Against the paper',
     '',
-    `The paper's grep-baseline scores ${PAPER_FLOOR_RANGE} weighted accuracy across its 16 corpora; this file's grep floor scores ${percent(floor.weighted_accuracy)}% (categories present) or ${percent(floor.weighted_accuracy_paper)}% by the paper's sum. The paper's structural reference scores 99.2–100%; the oracle scores ${percent(oracle.weighted_accuracy)}%.`,
+    `The paper's grep-baseline scores ${PAPER_FLOOR_RANGE} weighted accuracy across its 16 corpora; this file's grep floor scores ${percent(floor.weighted_accuracy)}% (categories present), ${percent(floor.weighted_accuracy_paper)}% by the paper's sum, or ${percent(floor.weighted_accuracy_upstream)}% by the upstream runner's six-category weights. The paper's structural reference scores 99.2–100%; the oracle scores ${percent(oracle.weighted_accuracy)}%.`,
     '',
     '## Known limitations',
     '',
@@ -229,6 +271,31 @@ export function datasetCard(manifest: Manifest, report: AuditReport): string {
     '',
   );
   return lines.join('\n');
+}
+
+/** Hugging Face dataset-card front matter: what the hub reads to list and load the file. */
+function frontMatter(m: Manifest, report: AuditReport): string[] {
+  const n = report.scenario_file.scenarios;
+  return [
+    '---',
+    `license: ${m.dataset_license.toLowerCase()}`,
+    `pretty_name: "LongMemCode scenarios: ${m.corpus.name}"`,
+    'language:',
+    '  - en',
+    'tags:',
+    '  - code',
+    '  - benchmark',
+    '  - code-retrieval',
+    '  - agent-memory',
+    `  - ${m.corpus.language}`,
+    'size_categories:',
+    `  - ${n < 1000 ? 'n<1K' : n < 10_000 ? '1K<n<10K' : '10K<n<100K'}`,
+    'configs:',
+    '  - config_name: default',
+    `    data_files: ${report.scenario_file.path}`,
+    '---',
+    '',
+  ];
 }
 
 function limitations(m: Manifest, report: AuditReport): string[] {

@@ -3,7 +3,7 @@
  * upstream runner define it: one scenario's returned ids against its `expected`, then aggregates.
  */
 import { pushTo } from '../core/collections.ts';
-import { categories, categoryWeights, PASS_THRESHOLD, type Category, type Expected } from '../core/contract.ts';
+import { categories, categoryWeights, PASS_THRESHOLD, upstreamCategoryWeights, type Category, type Expected } from '../core/contract.ts';
 
 
 /** A scenario passes when its score is at least this (the runner's threshold). */
@@ -73,6 +73,11 @@ export interface ScoreSummary {
    * scenarios contributes 0, so this is below `weighted_accuracy` whenever a category is missing.
    */
   weighted_accuracy_paper: number;
+  /**
+   * The upstream runner's: Σ mean_c × w_c / Σ w_c over the present categories among its six
+   * (`upstreamCategoryWeights`); ControlFlow, Config and SafetyNet do not count. 0 when none is present.
+   */
+  weighted_accuracy_upstream: number;
   /** Categories with scenarios, in the contract's order. */
   by_category: Partial<Record<Category, Bucket>>;
   /** In order of first appearance. */
@@ -100,6 +105,8 @@ export function summarise(scored: readonly ScoredScenario[]): ScoreSummary {
   const categoryBuckets: Partial<Record<Category, Bucket>> = {};
   let weightedSum = 0;
   let presentWeight = 0;
+  let upstreamSum = 0;
+  let upstreamWeight = 0;
   for (const c of categories) {
     const scores = byCategory.get(c);
     if (!scores) continue;
@@ -107,6 +114,9 @@ export function summarise(scored: readonly ScoredScenario[]): ScoreSummary {
     categoryBuckets[c] = bucket;
     weightedSum += bucket.mean * categoryWeights[c];
     presentWeight += categoryWeights[c];
+    const upstream = upstreamCategoryWeights[c] ?? 0;
+    upstreamSum += bucket.mean * upstream;
+    upstreamWeight += upstream;
   }
   const all = scored.map((s) => s.score);
   return {
@@ -115,6 +125,7 @@ export function summarise(scored: readonly ScoredScenario[]): ScoreSummary {
     raw_accuracy: all.length ? bucketOf(all).mean : 0,
     weighted_accuracy: presentWeight ? weightedSum / presentWeight : 0,
     weighted_accuracy_paper: weightedSum / 100,
+    weighted_accuracy_upstream: upstreamWeight ? upstreamSum / upstreamWeight : 0,
     by_category: categoryBuckets,
     by_sub_type: buckets(groupScores(scored, (s) => s.sub_type)),
     by_gold_source: buckets(groupScores(scored, (s) => s.gold_source)),

@@ -27,6 +27,10 @@ export interface RawDefinition {
   /** Names of what this declaration extends or implements, as written. */
   supertypes: string[];
   parameters?: number;
+  /** A term with a body of code (a computed property's getter, C# accessors): it encloses what its body references. */
+  hasBody?: true;
+  /** `@declaration`: names a value or function the same container defines elsewhere (an OCaml `.mli`'s `val`, a Haskell type signature); never a symbol of its own. */
+  declares?: true;
 }
 
 export interface RawCall {
@@ -179,12 +183,34 @@ export function extractFacts(path: string, source: string, tree: Tree, grammar: 
       });
       continue;
     }
+    const declarationNode = first('declaration');
+    if (declarationNode) {
+      // One declaration may name several (`x, y :: Int`).
+      for (const named of caps.get('name') ?? []) {
+        const key = `${named.startIndex}:${named.endIndex}`;
+        if (byNameNode.has(key)) continue; // a definition of the same name node wins
+        byNameNode.set(key, {
+          kind: 'variable',
+          name: named.text,
+          nameRange: rangeOf(named),
+          range: declarationRange(declarationNode, source),
+          start: declarationNode.startIndex,
+          end: declarationNode.endIndex,
+          ownedByEnclosingType: false,
+          text: '',
+          parent: -1,
+          supertypes: [],
+          declares: true,
+        });
+      }
+      continue;
+    }
     if (definitionCapture && nameNode) {
       const node = definitionCapture.node;
       const fileScoped = props.scope === 'file';
       const key = `${nameNode.startIndex}:${nameNode.endIndex}`;
       const previous = byNameNode.get(key);
-      if (previous) {
+      if (previous && !previous.declares) {
         const size = node.endIndex - node.startIndex;
         const previousSize = previous.end - previous.start;
         const kind = kindOfCapture.get(definitionCapture.name)!;
@@ -207,6 +233,7 @@ export function extractFacts(path: string, source: string, tree: Tree, grammar: 
         ...(ownerNode ? { owner: ownerNode.text } : {}),
         ...(selfNode ? { selfName: selfNode.text } : {}),
         ...(first('parameters') ? { parameters: namedChildCount(first('parameters')) } : {}),
+        ...(first('body') && termKinds.has(kindOfCapture.get(definitionCapture.name)!) ? { hasBody: true as const } : {}),
       };
       byNameNode.set(key, definition);
       if (fileScoped) fileScopedDefinitions.add(definition);
@@ -283,7 +310,7 @@ export function extractFacts(path: string, source: string, tree: Tree, grammar: 
   definitions.forEach((d, i) => {
     while (stack.length && definitions[stack[stack.length - 1]!]!.end < d.end) stack.pop();
     d.parent = stack.length ? stack[stack.length - 1]! : -1;
-    stack.push(i);
+    if (!d.declares) stack.push(i); // a declaration holds nothing (`x, y :: Int` is two)
   });
   facts.definitions = definitions;
 
@@ -293,8 +320,8 @@ export function extractFacts(path: string, source: string, tree: Tree, grammar: 
     if (index !== undefined) definitions[index]!.supertypes.push(supertype);
   }
 
-  // Calls and locals belong to the innermost function, type or namespace around them; a variable is no scope.
-  const scopes = definitions.flatMap((d, i) => (termKinds.has(d.kind) ? [] : [i]));
+  // Calls and locals belong to the innermost function, type, namespace or bodied property around them; a variable is no scope.
+  const scopes = definitions.flatMap((d, i) => (termKinds.has(d.kind) && !d.hasBody ? [] : [i]));
   const scopeAt = (offset: number): number => {
     let best = -1;
     for (const i of scopes) {

@@ -147,6 +147,7 @@ function placeDefinitions(corpus: CorpusSymbols): void {
   const place = (state: FileState, index: number, allowLookup: boolean): boolean => {
     const d = state.facts.definitions[index]!;
     if (d.name === '') return true; // an anonymous scope: never a symbol
+    if (d.declares) return false; // once every definition is placed
     const container = containerOf(state, index, allowLookup);
     if (container === 'defer') return false;
     if (container === null) return true;
@@ -191,7 +192,23 @@ function placeDefinitions(corpus: CorpusSymbols): void {
       if (!place(state, index, false)) deferred.push([state, index]);
     });
   }
+  const declarations = deferred.filter(([state, index]) => state.facts.definitions[index]!.declares);
   for (const [state, index] of deferred) place(state, index, true);
+  for (const [state, index] of declarations) attachDeclaration(corpus, state, index, containerOf(state, index, true));
+}
+
+/**
+ * A declaration (`val f : t` in an `.mli`, `f :: a -> b` above `f`'s equations) is one more definition
+ * occurrence of the one value or function of that name in its container; of none, or of several, nothing.
+ */
+function attachDeclaration(corpus: CorpusSymbols, state: FileState, index: number, container: string | null | 'defer'): void {
+  if (container === null || container === 'defer') return;
+  const d = state.facts.definitions[index]!;
+  const named = (corpus.members.get(container)?.get(d.name) ?? []).filter((id) => {
+    const kind = corpus.symbols.get(id)!.kind;
+    return callableKinds.has(kind) || termKinds.has(kind);
+  });
+  if (named.length === 1) state.ids[index] = named[0];
 }
 
 /** Typed and untyped local bindings, keyed by the definition whose body declares them; functions declared inside functions are locals too. */
@@ -204,7 +221,7 @@ function bindLocals(corpus: CorpusSymbols): void {
       if (!scoped.has(local.name) || scoped.get(local.name) === undefined) scoped.set(local.name, local.type || undefined);
     }
     state.facts.definitions.forEach((d, i) => {
-      if (state.ids[i] || d.parent < 0 || d.name === '') return;
+      if (state.ids[i] || d.parent < 0 || d.name === '' || d.declares) return;
       let scoped = state.locals.get(d.parent);
       if (!scoped) state.locals.set(d.parent, (scoped = new Map()));
       if (!scoped.has(d.name)) scoped.set(d.name, undefined);
@@ -400,7 +417,8 @@ function writeDocuments(corpus: CorpusSymbols, calls: ResolvedCalls): DocumentOu
         symbol: id,
         symbolRoles: 1,
         // Terms get none, as the compiler-grade indexers do: a variable's initializer calls nothing of its own.
-        ...(termKinds.has(d.kind) ? {} : { enclosingRange: scipRange(d.range) }),
+        // A computed property's getter does, as a TypeScript getter (a method there) does.
+        ...(termKinds.has(d.kind) && !d.declares && !d.hasBody ? {} : { enclosingRange: scipRange(d.range) }),
       });
     });
     occurrences.push(...calls.references[state.index]!);

@@ -43,3 +43,7 @@
 
 (const_spec name: (identifier) @name) @definition.constant
 (var_spec name: (identifier) @name) @definition.variable
+; `var _ Render = JSON{}` (a compile-time interface check) and `const _ = ...` bind the blank
+; identifier: no name anyone can use.
+((const_spec name: (identifier) @name) (#eq? @name "_") (#set! definition "none"))
+((var_spec name: (identifier) @name) (#eq? @name "_") (#set! definition "none"))

@@ -2,9 +2,13 @@
 
 ; `f x y = ...` (one symbol for all its equations) and `f = ...`. Inside a function (`where`,
 ; `let`) they are locals. A top-level type signature `f :: a -> b` only describes what the
-; equations define; in a class it declares a method.
+; equations define (a declaration, below); in a class it declares a method.
 (function name: (variable) @name match: (_)? @body) @definition.function
 (bind name: (variable) @name) @definition.function
+; A top-level signature `f :: a -> b` (or `x, y :: Int`) declares what the equations define: one more
+; definition occurrence of that function, so a type it mentions is used by the function.
+(haskell declarations: (declarations (signature name: (variable) @name) @declaration))
+(haskell declarations: (declarations (signature names: (binding_list (variable)+ @name)) @declaration))
 (class_declarations (signature name: (variable) @name) @definition.function)
 (foreign_import (signature name: (variable) @name) @definition.function)
 ; Operators: `(&) :: ...` in a class, `a & b = ...`, ``x `plus` y = ...``.

@@ -22,7 +22,7 @@
 (property_declaration (variable_declaration (identifier) @name)) @definition.property
 (property_declaration (modifiers (property_modifier "const")) (variable_declaration (identifier) @name)) @definition.constant
 ; `class Item(val sku: String)`: a `val`/`var` constructor parameter is a property of the class.
-((class_parameter ["val" "var"] (identifier) @name) @definition.property (#set! owner "enclosing-type"))
+((class_parameter ["val" "var"] . (identifier) @name) @definition.property (#set! owner "enclosing-type"))
 
 ; Lambdas, anonymous functions, object expressions and `init { }` blocks declare nothing visible outside.
 [(lambda_literal) (anonymous_function) (object_literal) (anonymous_initializer)] @scope

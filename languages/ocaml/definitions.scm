@@ -13,13 +13,17 @@
 (let_binding pattern: (value_name) @name (parameter) body: (_) @body) @definition.function
 (let_binding pattern: (value_name) @name body: [(fun_expression) (function_expression)] @body) @definition.function
 (let_binding pattern: (value_name) @name @definition.variable)
+; `let _ = ...` evaluates for its effect and binds no name.
+((let_binding pattern: (value_name) @name) (#eq? @name "_") (#set! definition "none"))
 
 ; A module type's `val f : a -> b` declares a function it requires, `val x : t` a value. Any other
-; `val` (an .mli file's, a `module M : sig ... end` constraint's) declares what the implementation's
-; `let` defines: the `let` alone makes the symbol, so a point-free `let f = g x` stays one symbol.
+; `val` only declares (below): the `let` alone makes the symbol, so a point-free `let f = g x` stays one.
 (module_type_definition body: (signature (value_specification (value_name) @name type: (function_type)) @definition.function))
 (module_type_definition body: (signature (value_specification (value_name) @name @definition.variable)))
 (external (value_name) @name) @definition.function
+; Any other `val f : t` (an interface file's, a `module M : sig ... end` constraint's) declares what
+; the implementation's `let` defines: one more definition occurrence of that symbol, never its own.
+(value_specification (value_name) @name) @declaration
 
 ; Types: records (with their fields), variants (with their constructors), abbreviations, abstract types.
 (type_binding name: (type_constructor) @name body: (record_declaration) @body) @definition.struct
@@ -44,6 +48,9 @@
 (fun_expression) @scope
 (function_expression) @scope
 (let_expression) @scope
+; The anonymous structure given to a functor (`include Make(struct type t = H.t let equal = H.equal end)`)
+; is the functor's argument: what it defines is reachable from nowhere, so it is local.
+(module_application argument: (parenthesized_module_expression (structure) @scope))
 
 ; `type t += Extra of int` adds a constructor to a type defined elsewhere: no symbol here.
 ((type_binding name: (type_constructor_path) body: (variant_declaration (constructor_declaration (constructor_name) @name))) (#set! definition "none"))

@@ -13,6 +13,11 @@
    (call_expression_with_bareword function_name: (identifier) @has)
    args: (arguments . (call_expression_with_args_with_brackets . (call_expression_with_bareword function_name: (identifier) @name) .) . (fat_comma))) @definition.property
  (#eq? @has "has"))
+; `has [qw(code message)] => ...` declares each attribute the list names (the grammar reads it as an index).
+((array_access_variable
+   array_variable: (call_expression_with_args_with_brackets (call_expression_with_bareword function_name: (identifier) @has))
+   index: (word_list_qw (list_item) @name @definition.property))
+ (#eq? @has "has"))
 
 ; An anonymous sub (`sub { ... }`): what it declares is local.
 (anonymous_function) @scope

@@ -18,9 +18,10 @@
 
 (enum_entry name: (simple_identifier) @name) @definition.enum_member
 
-; Stored and computed properties of a type, and a protocol's property requirements.
-(class_body (property_declaration name: (pattern bound_identifier: (simple_identifier) @name)) @definition.property)
-(enum_class_body (property_declaration name: (pattern bound_identifier: (simple_identifier) @name)) @definition.property)
+; Stored and computed properties of a type, and a protocol's property requirements. A computed
+; property's getter is its body: what the getter references, the property references.
+(class_body (property_declaration name: (pattern bound_identifier: (simple_identifier) @name) computed_value: (computed_property)? @body) @definition.property)
+(enum_class_body (property_declaration name: (pattern bound_identifier: (simple_identifier) @name) computed_value: (computed_property)? @body) @definition.property)
 (protocol_property_declaration name: (pattern bound_identifier: (simple_identifier) @name)) @definition.property
 
 ; File-level `let` and `var`.

@@ -13,6 +13,8 @@
 (union_declaration (container_field name: (identifier) @name) @definition.field)
 (opaque_declaration (container_field name: (identifier) @name) @definition.field)
 (enum_declaration (container_field name: (identifier) @name) @definition.enum_member)
+; A trailing `_` only marks an enum non-exhaustive: no variant.
+((enum_declaration (container_field name: (identifier) @name)) (#eq? @name "_") (#set! definition "none"))
 
 (function_declaration name: (identifier) @name (parameters) @parameters body: (block)? @body) @definition.function
 

@@ -1,0 +1,84 @@
+/**
+ * `lmc run`: a memory system scored on a scenario file through the adapter protocol, with the
+ * paper's nine-category weighting and the upstream runner's six-category one side by side.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runFile } from '../pipeline/run.ts';
+
+const P = 'lmc-tree-sitter golang demo 1.0.0 ';
+const scenarios = [
+  {
+    id: 'class_by_short_name-000000000001',
+    category: 'Completion',
+    sub_type: 'class_by_short_name',
+    intent: 'Importing Store and needs its canonical id',
+    query: { op: 'lookup', name: 'Store', bare_name: true },
+    expected: { kind: 'exact_set', stable_ids: [`${P}shop/Store#`] },
+    gold_source: 'scip_roundtrip',
+  },
+  {
+    id: 'typo-000000000002',
+    category: 'ApiDiscovery',
+    sub_type: 'typo',
+    intent: 'Storre does not exist',
+    query: { op: 'lookup', name: 'Storre', bare_name: true },
+    expected: { kind: 'exact_set', stable_ids: [] },
+    gold_source: 'adversarial',
+  },
+  {
+    id: 'edge-000000000003',
+    category: 'SafetyNet',
+    sub_type: 'edge',
+    intent: 'Open calls Close',
+    query: { op: 'callees', sym_stable_id: `${P}shop/Open().` },
+    expected: { kind: 'exact_set', stable_ids: [`${P}shop/Close().`] },
+    gold_source: 'manual',
+    origin: { file: 'scenarios/manual/shop.yaml', entry: 1 },
+  },
+];
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'lmc-run-'));
+  await writeFile(join(dir, 'shop.json'), JSON.stringify(scenarios));
+  // A memory system that knows nothing: every answer empty; and one that fails every query the way upstream adapters do.
+  const replying = (reply: object) => `require('node:readline').createInterface({ input: process.stdin }).on('line', () => console.log(${JSON.stringify(JSON.stringify(reply))}));\n`;
+  await writeFile(join(dir, 'empty.cjs'), replying({ results: [] }));
+  await writeFile(join(dir, 'failing.cjs'), replying({ error: 'no index loaded', results: [] }));
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+describe('lmc run', () => {
+  it("reports the paper's nine-category and the upstream runner's six-category weighted accuracy, labelled", async () => {
+    const out = await runFile(join(dir, 'shop.json'), `node ${join(dir, 'empty.cjs')}`);
+    const lines = out.split('\n');
+    expect(lines[0]).toMatch(/^shop, adapter adapter: 1\/3 passed, 0 errored; latency p50 [\d.]+ ms, p95 [\d.]+ ms$/);
+    expect(lines.slice(1, 5).map((l) => l.split(/\s+/))).toEqual([
+      ['category', 'weight', '(paper)', 'weight', '(upstream)', 'n', 'mean', 'pass'],
+      ['Completion', '28', '32', '1', '0.0%', '0.0%'],
+      ['ApiDiscovery', '15', '14', '1', '100.0%', '100.0%'],
+      ['SafetyNet', '4', '-', '1', '0.0%', '0.0%'],
+    ]);
+    // Nine: 15 / (28 + 15 + 4); the paper's sum: 15 / 100; upstream: 14 / (32 + 14), SafetyNet not weighted there.
+    expect(lines.slice(5).map((l) => l.replace(/\s+/g, ' '))).toEqual([
+      "weighted, paper's nine categories (normalised over those present): 31.9%",
+      "weighted, paper's sum Σ mean×weight / 100: 15.0%",
+      "weighted, upstream runner's six categories: 30.4%",
+      'raw mean over all scenarios: 33.3%',
+    ]);
+  });
+
+  it('scores an error reply that carries `results: []` as an error, without stopping the run', async () => {
+    const out = await runFile(join(dir, 'shop.json'), `node ${join(dir, 'failing.cjs')}`);
+    expect(out.split('\n')[0]).toMatch(/^shop, adapter adapter: 0\/3 passed, 3 errored/);
+  });
+
+  it('refuses a file that is no scenario file, naming it and the scenario', async () => {
+    await writeFile(join(dir, 'bad.json'), JSON.stringify([{ ...scenarios[0], query: { op: 'lookup' } }]));
+    const error = await runFile(join(dir, 'bad.json'), 'true').catch((e: { describe(): string }) => e.describe());
+    expect(error).toBe(`${join(dir, 'bad.json')}: scenario 1 (class_by_short_name-000000000001): /query must have required property 'name'`);
+  });
+});
