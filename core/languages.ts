@@ -55,7 +55,7 @@ function compiles(pattern: string): boolean {
     return false;
   }
 }
-const regex = z.string().refine(compiles, 'must be a regular expression');
+export const regex = z.string().refine(compiles, 'must be a regular expression');
 /** A regular expression with `{name}` (and `{base}`) where an escaped name goes. */
 const placeholders = z.string().refine((t) => compiles(fillTemplate(t, { name: 'x', base: 'x' })), 'must be a regular expression once {name} is filled in');
 const template = placeholders.refine((t) => t.includes('{name}'), 'must contain {name}');

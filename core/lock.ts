@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod/v4';
 import { PipelineError } from './errors.ts';
-import { languageNames } from './languages.ts';
+import { languageNames, regex } from './languages.ts';
 import { readYaml } from './yaml.ts';
 import { issueWords } from './zod-issues.ts';
 
@@ -78,6 +78,11 @@ export const corpusSchema = z
     /** Repo-relative prefixes (a directory ending in `/`, or a file) copied into the indexed tree. */
     include: z.array(relPath).min(1),
     exclude: z.array(relPath).default([]),
+    /**
+     * Where this corpus keeps its tests, replacing the language folder's `testFiles` when its layout
+     * differs from the language's habits (glibc's tests are `tst-*.c`; its `test-container.c` is a harness).
+     */
+    test_files: z.array(regex).min(1).optional(),
     indexer: z.object({ name: z.enum(indexerNames), version: exactVersion }).strict(),
     /** Project name and version the indexer writes into symbol ids; defaults to the corpus name and source version. */
     project: z.object({ name: z.string().min(1), version: z.string().min(1) }).strict().optional(),

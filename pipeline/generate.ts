@@ -4,7 +4,7 @@ import pLimit from 'p-limit';
 import { cacheKey, canonicalJson } from '../core/canonical-json.ts';
 import type { Scenario } from '../core/contract.ts';
 import { PipelineError } from '../core/errors.ts';
-import { languageOf } from '../core/languages.ts';
+import { languageOf, type Language } from '../core/languages.ts';
 import { sourceVersion, type Corpus, type Lock } from '../core/lock.ts';
 import { readYaml } from '../core/yaml.ts';
 import { buildManifest, type Manifest } from '../emit/manifest.ts';
@@ -94,6 +94,12 @@ export interface RunOptions {
   shard?: { index: number; count: number };
 }
 
+/** The corpus's language folder, with the lock's `test_files` in place of the folder's where the corpus sets them. */
+function corpusLanguage(corpus: Corpus): Language {
+  const language = languageOf(corpus.language);
+  return corpus.test_files ? { ...language, idioms: { ...language.idioms, testFiles: corpus.test_files } } : language;
+}
+
 export async function runCorpus(corpus: Corpus, paths: RunPaths, options: RunOptions, log: (line: string) => void, outcome: CorpusOutcome): Promise<CorpusOutcome> {
   const work = corpusWorkPaths(paths, corpus.name);
   const stage = <T>(name: StageName, run: () => Promise<T>) => timed(name, outcome, corpus.name, log, run);
@@ -121,6 +127,7 @@ export async function runCorpus(corpus: Corpus, paths: RunPaths, options: RunOpt
     code: codeVersion(STAGE_CODE.generate),
     seed: corpus.seed,
     budget: corpus.budget,
+    testFiles: corpus.test_files ?? null,
     overlays: [overlays.manual?.text ?? null, overlays.specs?.text ?? null],
     rgVersion,
   });
@@ -138,7 +145,7 @@ export async function runCorpus(corpus: Corpus, paths: RunPaths, options: RunOpt
       const tree = TreeText.load(fetched.treeDir);
       const searcher = searcherOver(tree);
       const search = classifiedSearch(searcher, new SyntaxClassifier(tree, await loadGrammars(corpus.language)));
-      const language = languageOf(corpus.language);
+      const language = corpusLanguage(corpus);
       const facts = new Facts(graph, language);
       const manual = overlays.manual ? compileManual(overlays.manual.data, overlays.manual.file, facts) : [];
       const specs = overlays.specs ? compileSpecs(overlays.specs.data, overlays.specs.file, facts, search) : [];

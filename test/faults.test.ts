@@ -124,6 +124,7 @@ const LOCK_CASES: Array<[string, string, string | RegExp]> = [
   ['an unknown language', lockText({ language: 'cobol' }), /field language must be one of /],
   ['a missing language', lockText({ language: '' }), /field language is required/],
   ['an empty description', lockText({ description: '""' }), /field description/],
+  ['test_files that do not compile', lockText({ test_files: '["tst-("]' }), /corpus "shop", field test_files\.0 must be a regular expression/],
   ['a missing licence', lockText({ license: '' }), /corpus "shop", field license is required/],
   ['a licence that is no SPDX expression', lockText({ license: '"MIT, probably"' }), /corpus "shop", field license must be an SPDX licence expression, e.g. MIT or "MIT OR Apache-2.0"/],
   ['a missing source', lockText({ source: '' }), /field source is required/],

@@ -161,6 +161,19 @@ describe('where a match starts', () => {
   });
 });
 
+describe('where a match starts, by each language folder', () => {
+  it('reads the words of a Ruby %w[] or %i[] array as string text, and an interpolation-free constant as code', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'lmc-syntax-'));
+    try {
+      await writeFile(join(dir, 'm.rb'), 'HTTP_METHODS = %w[GET PATCH]\nKEYS = %i[patch]\nverb = PATCH\n');
+      const syntax = new SyntaxClassifier(TreeText.load(dir), await loadGrammars('ruby'));
+      expect([syntax.classOf('m.rb', 0, 22), syntax.classOf('m.rb', 1, 10), syntax.classOf('m.rb', 2, 7)]).toEqual(['string', 'string', 'code']);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("ripgrep's JSON", () => {
   it('gives UTF-16 columns, as SCIP and tree-sitter count them', () => {
     const line = '{"type":"match","data":{"path":{"text":"./a.go"},"lines":{"text":"s := \\"ü€\\" + Open()\\n"},"line_number":3,"absolute_offset":0,"submatches":[{"match":{"text":"Open"},"start":15,"end":19}]}}';

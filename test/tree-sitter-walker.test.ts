@@ -211,9 +211,12 @@ describe('the tree-sitter walker', () => {
     ]);
   });
 
-  it("binds nothing for Go's blank identifier or a Zig enum's non-exhaustive marker", async () => {
+  it("binds nothing for Go's blank identifier, a Zig enum's non-exhaustive marker or a private Zig alias", async () => {
     const go = await index({ 'render.go': 'package render\n\ntype Render interface{ Render() }\n\nvar _ Render = JSON{}\nconst _ = 1\n' }, 'go');
     expect(definitionsOf(go.documents[0]!).map(([id]) => id)).toEqual(['render/', 'render/Render#', 'render/Render#Render().']);
+    const reader = await index({ 'compress.zig': 'const std = @import("std");\nconst io = std.io;\npub fn HashedReader(comptime R: type) type {\n    return struct {\n        pub const Error = R.Error;\n        child: R,\n    };\n}\n' }, 'zig');
+    // A private alias is no symbol; a public one is a member users name (`HashedReader(R).Error`).
+    expect(definitionsOf(reader.documents[0]!).map(([id]) => id)).toEqual(['compress/', 'compress/HashedReader#', 'compress/HashedReader#Error.', 'compress/HashedReader#child.']);
     const zig = await index({ 'xz.zig': 'pub const Check = enum(u4) {\n    none = 0,\n    crc32 = 1,\n    _,\n};\n' }, 'zig');
     expect(definitionsOf(zig.documents[0]!).map(([id]) => id)).toEqual(['xz/', 'xz/Check#', 'xz/Check#none.', 'xz/Check#crc32.']);
   });
@@ -239,6 +242,11 @@ describe('the tree-sitter walker', () => {
   it("reads a Kotlin constructor property by its name, never by its default value", async () => {
     const { documents } = await index({ 'ColorStop.kt': 'package ui\n\nclass ColorStop(var color: Int? = null, val position: Float)\n' }, 'kotlin');
     expect(definitionsOf(documents[0]!).map(([id]) => id)).toEqual(['ui/', 'ui/ColorStop#', 'ui/ColorStop#`<constructor>`().', 'ui/ColorStop#color.', 'ui/ColorStop#position.']);
+  });
+
+  it('defines no Lua file-level value for a cached global or a member reached through a require', async () => {
+    const { documents } = await index({ 'util/net.lua': 'local pairs = pairs;\nlocal to_ascii = require "util.encodings".idna.to_ascii;\nlocal limit = 10;\nlocal insert = table.insert;\n' }, 'lua');
+    expect(definitionsOf(documents[0]!).map(([id]) => id)).toEqual(['util/net/', 'util/net/limit.', 'util/net/insert.']);
   });
 
   it('indexes a file with syntax errors as far as it parses', async () => {

@@ -69,6 +69,19 @@
      (expression_list . value: (dot_index_expression table: (function_call name: (identifier) @require)) .)))
  (#eq? @require "require")
  (#set! definition "none"))
+((variable_declaration
+   (assignment_statement
+     (variable_list . name: (identifier) @name .)
+     (expression_list . value: (dot_index_expression table: (dot_index_expression table: (function_call name: (identifier) @require))) .)))
+ (#eq? @require "require")
+ (#set! definition "none"))
+; `local pairs = pairs` keeps a global within reach: the global's name, no value of this file's own.
+((variable_declaration
+   (assignment_statement
+     (variable_list . name: (identifier) @name .)
+     (expression_list . value: (identifier) @global .)))
+ (#eq? @name @global)
+ (#set! definition "none"))
 
 ; Fields: the keys of a file-level class's constructor (`local Item = { currency = "EUR" }`; those of a
 ; plain table are no members of anything), and `T.NAME = <literal>` at file level.

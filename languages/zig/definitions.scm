@@ -26,9 +26,10 @@
 ; another file or its member (imports.scm).
 ((variable_declaration (identifier) @name (builtin_function (builtin_identifier) @builtin) (#eq? @builtin "@import")) (#set! definition "none"))
 ((variable_declaration (identifier) @name (field_expression object: (builtin_function (builtin_identifier) @builtin))) (#eq? @builtin "@import") (#set! definition "none"))
-; `const io = std.io`, `pub const Error = ReaderType.Error`: another name for a declaration, no
-; symbol (imports.scm binds the name, so it shadows same-named declarations elsewhere).
-((variable_declaration "const" (identifier) @name (field_expression)) (#set! definition "none"))
+; `const io = std.io`: another name for a declaration, private to its file, no symbol (imports.scm
+; binds the name, so it shadows same-named declarations elsewhere). A `pub const Error =
+; ReaderType.Error` is a public member of its container that users name (`HashedReader(R).Error`): a constant.
+((variable_declaration "const" (identifier) @name (field_expression)) @alias (#not-match? @alias "^pub\\s") (#set! definition "none"))
 
 ; `test "name" { ... }`: a test, named by its string literal, quotes included, so `test "parse"`
 ; and `fn parse` stay two symbols. A doctest (`test parse { ... }`) and an unnamed `test { ... }`
