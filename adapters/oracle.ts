@@ -86,7 +86,7 @@ export class Oracle {
   private readonly definitionNames = new Map<string, Span[]>();
 
   private constructor(
-    private readonly tree?: { text: TreeText; syntax: SyntaxClassifier; constructs: Idioms['constructs'] },
+    private readonly tree?: { text: TreeText; syntax: SyntaxClassifier; constructs: Idioms['constructs']; calls: Idioms['calls'] },
   ) {}
 
   /** Without a tree (a test of the structural ops), `text_search` answers nothing. */
@@ -149,15 +149,21 @@ export class Oracle {
       for (const ref of references) {
         const target = this.symbols.get(ref.symbol);
         if (!target) continue;
-        // docs/query-semantics.md, "Structure": naming a class in a construction calls its constructors.
+        // docs/query-semantics.md, "Structure": a callable named in the language's call form is called;
+        // naming a class in a construction calls its constructors.
         let called: string[] = [];
-        if (callableKinds.has(target.kind)) called = [target.id];
-        else if (target.kind === 'class' && this.tree && (this.tree.constructs.before || this.tree.constructs.after)) {
-          source ??= readFileSync(join(this.tree.text.dir, file), 'utf8').split('\n');
+        const tree = this.tree;
+        const hasForm = (form: { before?: string; after?: string }): boolean => {
+          if (!tree) return false;
+          source ??= readFileSync(join(tree.text.dir, file), 'utf8').split('\n');
           const text = source[ref.span[0]] ?? '';
-          const { before, after } = this.tree.constructs;
-          const constructs = (before !== undefined && idiomRegExp(before).test(text.slice(0, ref.span[1]))) || (after !== undefined && idiomRegExp(after).test(text.slice(ref.span[3])));
-          if (constructs) called = (this.members.get(target.id) ?? []).filter((m) => this.symbols.get(m)?.kind === 'constructor');
+          return (form.before !== undefined && idiomRegExp(form.before).test(text.slice(0, ref.span[1]))) || (form.after !== undefined && idiomRegExp(form.after).test(text.slice(ref.span[3])));
+        };
+        if (callableKinds.has(target.kind)) {
+          const form = tree?.calls;
+          if (!form || (form.before === undefined && form.after === undefined) || hasForm(form)) called = [target.id];
+        } else if (target.kind === 'class' && tree && hasForm(tree.constructs)) {
+          called = (this.members.get(target.id) ?? []).filter((m) => this.symbols.get(m)?.kind === 'constructor');
         }
         if (!called.length) continue;
         const caller = this.innermost(file, (e) => comparePosition(e[0], e[1], ref.span[0], ref.span[1]) <= 0 && comparePosition(ref.span[2], ref.span[3], e[2], e[3]) <= 0);
@@ -353,8 +359,9 @@ function isReExport(hover: string): boolean {
   return /^[A-Za-z_$][\w$]*: /.test(hover) || /^(function|class|\(property\)) /.test(hover);
 }
 
-/** The tree as the oracle reads it: its text once, the parse that tells code from comments and strings, the language's construction forms. */
-async function readTree(treeDir: string, language: string): Promise<{ text: TreeText; syntax: SyntaxClassifier; constructs: Idioms['constructs'] }> {
+/** The tree as the oracle reads it: its text once, the parse that tells code from comments and strings, the language's construction and call forms. */
+async function readTree(treeDir: string, language: string): Promise<{ text: TreeText; syntax: SyntaxClassifier; constructs: Idioms['constructs']; calls: Idioms['calls'] }> {
   const text = TreeText.load(treeDir);
-  return { text, syntax: new SyntaxClassifier(text, await loadGrammars(language)), constructs: languageOf(language).idioms.constructs };
+  const { constructs, calls } = languageOf(language).idioms;
+  return { text, syntax: new SyntaxClassifier(text, await loadGrammars(language)), constructs, calls };
 }

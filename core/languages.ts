@@ -151,6 +151,21 @@ const walkerSchema = z
      * the parenthesised arguments that follow it, is blanked with spaces before parsing, so positions do not move.
      */
     ignoredMacros: z.array(regex.refine((r) => !new RegExp(`^(?:${r})$`).test(''), 'must not match an empty name')).default([]),
+    /**
+     * Macros that declare what the grammar would read written out, each with the text that stands for
+     * `NAME(` (`RCT_EXPORT_METHOD` → `- (void)`): the form replaces the name and its parenthesis, padded
+     * with spaces, and the closing parenthesis is blanked, so positions do not move.
+     */
+    macroForms: z
+      .record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/), z.string().min(1))
+      .refine((forms) => Object.entries(forms).every(([name, form]) => form.length <= name.length + 1), 'a form must be no longer than its macro name and parenthesis')
+      .default({}),
+    /**
+     * Preprocessor lines the grammar reads only in some places (C#'s `#if` inside a class's base list): a
+     * file that does not parse is parsed again with every line this matches blanked (positions kept), and
+     * that reading is taken when it parses cleanly.
+     */
+    preprocessorLines: regex.optional(),
     /** Files larger than this are generated or minified, not source worth indexing. */
     maxFileBytes: z.int().positive().default(1 << 20),
   })
@@ -254,6 +269,13 @@ const idiomsSchema = z
      * start). Such a reference is a call of the class's constructors (docs/query-semantics.md).
      */
     constructs: z.object({ before: regex.optional(), after: regex.optional() }).strict().default({}),
+    /**
+     * How the source calls a function or method it names, for indexers that record every reference
+     * (scip-python, scip-typescript): the text just before the name (`before`, anchored at its end: a
+     * decorator's `@`) or just after it (`after`, anchored at its start: `(`). Only a reference written
+     * so is a call; one passed or yielded as a value is not (docs/query-semantics.md).
+     */
+    calls: z.object({ before: regex.optional(), after: regex.optional() }).strict().default({}),
     signatures: z
       .object({
         /** The return type written in a recorded signature, as the named group `type`. */

@@ -141,7 +141,7 @@ export const completionGenerators: SubTypeGenerator[] = [
     category: 'Completion',
     subType: 'defining_file',
     goldSource: 'scip_roundtrip',
-    rationale: 'one top-level symbol per file; contains with that one required id, since the agent only checks the file defines it',
+    rationale: 'one top-level symbol per file (importable or not: a Lua local and a Go unexported name live there too); contains with that one required id, since the agent only checks the file defines it',
     needs: 'a non-test file with a top-level symbol',
     asks: { op: 'file_symbols', expected: 'contains' },
     candidates({ facts, rng }) {
@@ -157,7 +157,7 @@ export const completionGenerators: SubTypeGenerator[] = [
             if (!topLevel.length) return undefined;
             const pick = topLevel[rng.int(topLevel.length)]!;
             return {
-              intent: `Writing an import of \`${pick.name}\` from \`${file}\`: checks that file defines ${pick.display}`,
+              intent: `Recalls that \`${pick.name}\` lives in \`${file}\` and checks that file defines ${pick.display}`,
               query: { op: 'file_symbols', file_path: file },
               expected: { kind: 'contains', required: [pick.id] },
             };

@@ -97,6 +97,11 @@ export class Facts {
     return [...out].sort();
   }
 
+  /** Whether some counted match lies where nothing is credited (an OCaml `.mli`, a Go file without a module symbol): an answer of symbols would leave that site out. */
+  leavesSitesOut(matches: readonly TextMatch[], scope: TextScope): boolean {
+    return matches.some((m) => inScope(scope, m.syntax) && !this.onDefinitionName(m) && this.creditedAt(m.file, m.line).length === 0);
+  }
+
   /** Whether a match overlaps the name of any definition of an own symbol (every one of a symbol defined twice). */
   private onDefinitionName(m: TextMatch): boolean {
     const sites = this.graph.definitionSites.get(m.file);
@@ -146,6 +151,7 @@ export class Facts {
    */
   private insideCallable(s: SymbolFact): boolean {
     if (!callableKinds.has(s.kind) && !typeKinds.has(s.kind)) return false;
+    if (this.nestedElsewhere().has(s.id)) return true;
     const [line, char] = s.range;
     return (this.graph.scopes.get(s.file) ?? []).some(({ id, enclosingRange: r }) => {
       if (s.id.startsWith(id) || !callableKinds.has(this.graph.symbols.get(id)?.kind as SymbolKind)) return false;
@@ -156,6 +162,31 @@ export class Facts {
       return after && before;
     });
   }
+
+  /**
+   * Symbols with any definition occurrence inside the body of a callable they do not descend from:
+   * scip-python gives a function nested in `setup()` and named like a method (`async def openapi`)
+   * the symbol of the class's own `openapi`, so its answers would mix the two.
+   */
+  private nestedElsewhere(): ReadonlySet<string> {
+    if (this.nestedMemo) return this.nestedMemo;
+    const nested = new Set<string>();
+    for (const entries of this.graph.scopes.values()) {
+      const callables = entries.filter(({ id }) => callableKinds.has(this.graph.symbols.get(id)?.kind as SymbolKind));
+      for (const { id, enclosingRange: e } of entries) {
+        const holder = callables.find(({ id: outer, enclosingRange: r }) => {
+          if (id.startsWith(outer) || r.every((v, i) => v === e[i])) return false;
+          const after = e[0] > r[0] || (e[0] === r[0] && e[1] > r[1]);
+          const before = e[0] < r[2] || (e[0] === r[2] && e[1] < r[3]);
+          return after && before;
+        });
+        if (holder) nested.add(id);
+      }
+    }
+    this.nestedMemo = nested;
+    return nested;
+  }
+  private nestedMemo?: ReadonlySet<string>;
 
   /** Test code by the language's conventions (its idioms' testFiles), once per file: generators ask it for every symbol. */
   inTestFile(file: string): boolean {
@@ -278,6 +309,11 @@ export class Facts {
   /** Is every call inside this symbol's body resolved? */
   calleesComplete(id: string): boolean {
     return !this.graph.unresolved.bodies.has(id);
+  }
+
+  /** Named by an import, by module-level code or as a value: uncalled, yet maybe used. */
+  namedNotCalled(id: string): boolean {
+    return this.graph.namedNotCalled.has(id);
   }
 
   callers(id: string): string[] {

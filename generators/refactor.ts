@@ -74,7 +74,7 @@ export const refactorGenerators: SubTypeGenerator[] = [
     category: 'Refactor',
     subType: 'dead_exports',
     goldSource: 'scip_roundtrip',
-    rationale: 'one question per kind, function and method (not constructor: classes are constructed through variables no index follows), whose uncalled set has 1..40 members all named by no unresolved call; exact_set over the whole set',
+    rationale: 'one question per kind, function and method (not constructor: classes are constructed through variables no index follows), whose uncalled set has 1..40 members all named by no unresolved call, no import (a re-export), no module-level code and no use as a value; exact_set over the whole set',
     needs: 'a callable kind whose uncalled set has 1..40 members',
     asks: { op: 'orphans', expected: 'exact_set' },
     candidates({ facts }) {
@@ -83,7 +83,8 @@ export const refactorGenerators: SubTypeGenerator[] = [
         // Constructors are reached through their class, often by a variable holding it (`route_class(...)`), which no index records as a call: an uncalled constructor is no evidence of dead code.
         if (!['function', 'method'].includes(kind)) continue;
         const orphans = facts.orphans(kind);
-        if (!withinLimit(orphans) || !orphans.every((id) => facts.callersComplete(id))) continue;
+        // Dead code only where nothing names the uncalled either: a re-export, a module-level use or a callback is a use.
+        if (!withinLimit(orphans) || !orphans.every((id) => facts.callersComplete(id) && !facts.namedNotCalled(id))) continue;
         const example = facts.symbol(orphans[0]!)!;
         candidates.push({
           file: example.file,

@@ -15,7 +15,8 @@ export function regexSearch(pattern: string, scope: TextScope): TextSearchQuery 
 /**
  * A grep_compared draft: the answer is whatever the search maps to
  * (docs/query-semantics.md, "text_search"), never a sample; skipped when
- * empty (nothing to ask) or too large to be a realistic question.
+ * empty (nothing to ask), too large to be a realistic question, or when a
+ * counted match is no symbol's (the answer would leave that site out).
  */
 export function textDraft(
   facts: Facts,
@@ -23,7 +24,10 @@ export function textDraft(
   query: TextSearchQuery,
   build: { intent: string; maxAnswer: number; minAnswer?: number },
 ): Draft | undefined {
-  const ids = facts.answerText(search(query), query.in);
+  const matches = search(query);
+  // "Every symbol whose text …" is asked only where every counted match is some symbol's.
+  if (facts.leavesSitesOut(matches, query.in)) return undefined;
+  const ids = facts.answerText(matches, query.in);
   if (ids.length < (build.minAnswer ?? 1) || ids.length > build.maxAnswer) return undefined;
   return { intent: build.intent, query, expected: { kind: 'exact_set', stable_ids: ids } };
 }

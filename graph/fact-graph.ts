@@ -62,6 +62,12 @@ export interface FactGraph {
    * resolved / (resolved + unresolved). A compiler-grade index leaves none unresolved.
    */
   callSites: { resolved: number; unresolved: number };
+  /**
+   * Own symbols named other than by a call from a body: by an import (a re-export such as Python's
+   * `from .x import f as f`), by module-level code (`table = build()`), or as a value where the
+   * language names a call form (`Depends(get_db)`). No caller is then no evidence that nothing uses them.
+   */
+  namedNotCalled: Set<string>;
 }
 
 /** Occurrence i's range from a compact document's flat array, given the length SCIP gave it. */
@@ -167,12 +173,15 @@ function positionWithin(line: number, char: number, r: Range): boolean {
  * definition is known, sorted numerically by the rank of each id.
  */
 /**
- * `source`, when given, is the indexed tree and the language's construction form
- * (idioms.constructs): a reference to an own class written as a construction there
- * (`Store(...)`, `new Store(...)`) counts as a call of the class's constructors.
+ * `source`, when given, is the indexed tree and the language's construction and call forms
+ * (idioms.constructs, idioms.calls): a reference to an own class written as a construction there
+ * (`Store(...)`, `new Store(...)`) counts as a call of the class's constructors, and where the
+ * language names a call form, a reference to a function or method counts as a call only when
+ * written as one (`f(`, not `Depends(f)` or `yield cls.validate`).
  */
-export async function buildFactGraph(indexPath: string, project: { name: string }, source?: { treeDir: string; constructs: Idioms['constructs'] }): Promise<FactGraph> {
-  const constructs = source && (source.constructs.before || source.constructs.after) ? { treeDir: source.treeDir, ...source.constructs } : undefined;
+export async function buildFactGraph(indexPath: string, project: { name: string }, source?: { treeDir: string; constructs: Idioms['constructs']; calls: Idioms['calls'] }): Promise<FactGraph> {
+  const constructs = source && (source.constructs.before || source.constructs.after) ? source.constructs : undefined;
+  const callForm = source && (source.calls.before || source.calls.after) ? source.calls : undefined;
   const table = new SymbolTable();
   const strings = table.strings;
   /** Per handle: 1 when the symbol is `local …`, under the corpus's package (2) or neither (0); undefined until asked. */
@@ -211,6 +220,7 @@ export async function buildFactGraph(indexPath: string, project: { name: string 
   /** Per file: [handle, line, startChar, endChar] of every own definition occurrence, in document order. */
   const siteCandidates = new Map<string, number[]>();
   const unresolvedNames = new Set<string>();
+  const namedOutside = new Set<number>();
   const unresolvedBodies = new Set<string>();
   let unresolvedSites = 0;
   /** (enclosing definition, type) handle pairs of references written as constructions. */
@@ -239,6 +249,7 @@ export async function buildFactGraph(indexPath: string, project: { name: string 
       const symbolClassHere = classOf(handle);
       if (!(doc.roles[i]! & SymbolRole.Definition)) {
         if (!(doc.roles[i]! & SymbolRole.Import) && doc.rangeLength[i]! >= 3) refs.push(i);
+        else if (symbolClassHere === OWN_PACKAGE) namedOutside.add(handle);
         continue;
       }
       if (symbolClassHere === LOCAL) {
@@ -290,12 +301,24 @@ export async function buildFactGraph(indexPath: string, project: { name: string 
         continue;
       }
       // Only a symbol under the corpus's package can become a call edge.
-      if (!scope || classOf(handle) !== OWN_PACKAGE) continue;
+      if (classOf(handle) !== OWN_PACKAGE) continue;
+      if (!scope) {
+        namedOutside.add(handle);
+        continue;
+      }
+      const end = position[4 * i + (doc.rangeLength[i] === 3 ? 2 : 3)]!;
+      if (callForm && strings[handle]!.endsWith(').')) {
+        lines ??= readFileSync(join(source!.treeDir, doc.relativePath), 'utf8').split('\n');
+        if (!writtenAs(lines[line] ?? '', char, end, callForm)) {
+          namedOutside.add(handle);
+          continue;
+        }
+      }
       referenceFrom.push(scope.handle);
       referenceTo.push(handle);
       if (constructs && strings[handle]!.endsWith('#')) {
-        lines ??= readFileSync(join(constructs.treeDir, doc.relativePath), 'utf8').split('\n');
-        if (isConstruction(lines[line] ?? '', char, position[4 * i + (doc.rangeLength[i] === 3 ? 2 : 3)]!, constructs)) {
+        lines ??= readFileSync(join(source!.treeDir, doc.relativePath), 'utf8').split('\n');
+        if (writtenAs(lines[line] ?? '', char, end, constructs)) {
           constructFrom.push(scope.handle);
           constructTo.push(handle);
         }
@@ -414,6 +437,7 @@ export async function buildFactGraph(indexPath: string, project: { name: string 
     definitionSites,
     unresolved: { names: unresolvedNames, bodies: new Set([...unresolvedBodies].filter((id) => symbols.has(id))) },
     callSites: { resolved: edges, unresolved: unresolvedSites },
+    namedNotCalled: new Set([...namedOutside].map((h) => strings[h]!).filter((id) => symbols.has(id))),
   };
 }
 
@@ -464,7 +488,8 @@ function adjacency(heads: Int32Array, tails: Int32Array, count: number, ids: str
 }
 
 /** Whether the name at [start, end) of a source line is written as a construction (the language's `before` or `after` form). */
-function isConstruction(line: string, start: number, end: number, form: { before?: string; after?: string }): boolean {
+/** Whether the text around a reference has a language's form: `before` anchored at its end, `after` at its start. */
+function writtenAs(line: string, start: number, end: number, form: { before?: string; after?: string }): boolean {
   return (form.before !== undefined && idiomRegExp(form.before).test(line.slice(0, start))) || (form.after !== undefined && idiomRegExp(form.after).test(line.slice(end)));
 }
 

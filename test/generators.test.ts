@@ -138,6 +138,7 @@ describe('lazy drafting', () => {
     scopes: new Map(),
     definitionSites: new Map(),
     callSites: { resolved: 0, unresolved: 0 },
+    namedNotCalled: new Set(),
     unresolved: { names: new Set(), bodies: new Set() },
   };
   const callSiteSearches: string[] = [];

@@ -61,6 +61,7 @@ export function handMadeGraph(): FactGraph {
     scopes: new Map(),
     definitionSites: new Map(),
     callSites: { resolved: 0, unresolved: 0 },
+    namedNotCalled: new Set(),
     unresolved: { names: new Set(), bodies: new Set() },
   };
 }

@@ -202,11 +202,30 @@ describe('all categories and ground-truth sources on the fixtures', () => {
     expect(s.expected).toEqual({ kind: 'exact_set', stable_ids: [py('`inventory.store`/Store#take().')] });
   });
 
+  it('counts a function handed over as a value as no call, in the fact graph and the oracle alike', async () => {
+    const treeRoot = join(first.paths.workDir, 'trees', 'python-inventory');
+    const treeDir = join(treeRoot, (await readdir(treeRoot)).find((d) => !d.startsWith('.'))!);
+    const indexPath = join(first.paths.workDir, 'index', 'python-inventory', 'index.scip');
+    const python = languageOf('python').idioms;
+    const graph = await buildFactGraph(indexPath, { name: 'inventory' }, { treeDir, constructs: python.constructs, calls: python.calls });
+    // pricing.py: `return list(map(legacy_round, amounts))` names legacy_round without calling it.
+    const legacyRound = py('`inventory.pricing`/legacy_round().');
+    expect(graph.callers.get(legacyRound)).toBeUndefined();
+    expect(graph.calls.get(py('`inventory.pricing`/rounded().'))).toBeUndefined();
+    expect(graph.namedNotCalled.has(legacyRound)).toBe(true);
+    // apply_discount calls clamp_percent(percent): written as a call, it is one.
+    expect(graph.callers.get(py('`inventory.pricing`/clamp_percent().'))).toEqual([py('`inventory.pricing`/apply_discount().')]);
+    expect(graph.namedNotCalled.has(py('`inventory.pricing`/clamp_percent().'))).toBe(false);
+    const oracle = await Oracle.load(indexPath, 'inventory', { treeDir, language: 'python' });
+    expect(oracle.answer({ op: 'callers', sym_stable_id: legacyRound })).toEqual([]);
+    expect(oracle.answer({ op: 'callees', sym_stable_id: py('`inventory.pricing`/rounded().') })).toEqual([]);
+  });
+
   it('credits constructing a class to its constructors, in the fact graph and the oracle alike', async () => {
     const treeRoot = join(first.paths.workDir, 'trees', 'python-inventory');
     const treeDir = join(treeRoot, (await readdir(treeRoot)).find((d) => !d.startsWith('.'))!);
     const indexPath = join(first.paths.workDir, 'index', 'python-inventory', 'index.scip');
-    const graph = await buildFactGraph(indexPath, { name: 'inventory' }, { treeDir, constructs: languageOf('python').idioms.constructs });
+    const graph = await buildFactGraph(indexPath, { name: 'inventory' }, { treeDir, constructs: languageOf('python').idioms.constructs, calls: languageOf('python').idioms.calls });
     // `Store()` in the test fixture, `raise OutOfStockError(...)` in Store.take.
     expect(graph.callers.get(py('`inventory.store`/Store#__init__().'))).toEqual([py('`tests.test_store`/store().')]);
     expect(graph.callers.get(py('`inventory.errors`/OutOfStockError#__init__().'))).toEqual([py('`inventory.store`/Store#take().')]);

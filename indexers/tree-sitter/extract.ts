@@ -31,6 +31,8 @@ export interface RawDefinition {
   hasBody?: true;
   /** `@declaration`: names a value or function the same container defines elsewhere (an OCaml `.mli`'s `val`, a Haskell type signature); never a symbol of its own. */
   declares?: true;
+  /** `@declaration` with `(#set! declaration "forward")`: a variable of its own where no value or function of the name follows (Lua's `local a, b`). */
+  forward?: true;
 }
 
 export interface RawCall {
@@ -201,6 +203,7 @@ export function extractFacts(path: string, source: string, tree: Tree, grammar: 
           parent: -1,
           supertypes: [],
           declares: true,
+          ...(props.declaration === 'forward' ? { forward: true as const } : {}),
         });
       }
       continue;

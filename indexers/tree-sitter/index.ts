@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Parser } from 'web-tree-sitter';
+import { Parser, type Tree } from 'web-tree-sitter';
 import { writeFileAtomic } from '../../core/atomic.ts';
 import { PipelineError } from '../../core/errors.ts';
 import { DocumentType, encodeMetadata, frameField } from '../../graph/scip-reader.ts';
@@ -43,6 +43,20 @@ function firstLine(raw: Buffer): string {
  * The source with every whole-word use of the macros, and the balanced parenthesised arguments right after
  * one, replaced by spaces (newlines kept), so the grammar reads what is left and every position stays put.
  */
+/** Parses a file; one that does not parse is read again without its preprocessor lines, kept if that parses cleanly. */
+function parseFile(parser: Parser, source: string, preprocessorLines: string | undefined): { source: string; tree: Tree | null } {
+  const tree = parser.parse(source);
+  if (!tree?.rootNode.hasError || !preprocessorLines) return { source, tree };
+  const blanked = source.replace(new RegExp(preprocessorLines, 'gm'), (line) => ' '.repeat(line.length));
+  const retried = parser.parse(blanked);
+  if (!retried || retried.rootNode.hasError) {
+    retried?.delete();
+    return { source, tree };
+  }
+  tree.delete();
+  return { source: blanked, tree: retried };
+}
+
 export function blankMacros(source: string, macros: readonly string[]): string {
   if (macros.length === 0) return source;
   const word = new RegExp(`(?<![A-Za-z0-9_])(?:${macros.join('|')})(?![A-Za-z0-9_])`, 'g');
@@ -65,6 +79,34 @@ export function blankMacros(source: string, macros: readonly string[]): string {
       }
     }
     blank(match.index, end);
+  }
+  return chars.join('');
+}
+
+/**
+ * A macro that declares what the grammar would read written out (`RCT_EXPORT_METHOD(focus:(id)x) {…}` is the
+ * method `- (void)focus:(id)x {…}`): `NAME(` becomes the form, padded with spaces, and its closing `)` a
+ * space, so positions do not move.
+ */
+export function rewriteMacroForms(source: string, forms: Readonly<Record<string, string>>): string {
+  const names = Object.keys(forms);
+  if (names.length === 0) return source;
+  const call = new RegExp(`(?<![A-Za-z0-9_])(${names.join('|')})[ \\t]*\\(`, 'g');
+  const chars = source.split('');
+  for (const match of source.matchAll(call)) {
+    const open = match.index + match[0].length - 1;
+    let close = -1;
+    for (let i = open, depth = 0; i < source.length; i++) {
+      if (source[i] === '(') depth++;
+      else if (source[i] === ')' && --depth === 0) {
+        close = i;
+        break;
+      }
+    }
+    if (close < 0) continue;
+    const form = forms[match[1]!]!.padEnd(match[0].length, ' ');
+    for (let i = 0; i < form.length; i++) chars[match.index + i] = form[i]!;
+    chars[close] = ' ';
   }
   return chars.join('');
 }
@@ -94,9 +136,9 @@ export async function indexWithTreeSitter(options: TreeSitterIndexOptions): Prom
         if (raw.length > config.maxFileBytes) return;
         const grammar = grammarFor(language, path, firstLine(raw));
         if (!grammar) return;
-        const source = blankMacros(raw.toString('utf8'), config.ignoredMacros);
         parser.setLanguage(grammar.grammar);
-        const tree = parser.parse(source);
+        const written = rewriteMacroForms(blankMacros(raw.toString('utf8'), config.ignoredMacros), config.macroForms);
+        const { source, tree } = parseFile(parser, written, config.preprocessorLines);
         if (!tree) throw new PipelineError(`tree-sitter could not parse ${path}`, { stage: 'index' });
         try {
           facts.push(extractFacts(path, source, tree, grammar));

@@ -194,14 +194,15 @@ function placeDefinitions(corpus: CorpusSymbols): void {
   }
   const declarations = deferred.filter(([state, index]) => state.facts.definitions[index]!.declares);
   for (const [state, index] of deferred) place(state, index, true);
-  for (const [state, index] of declarations) attachDeclaration(corpus, state, index, containerOf(state, index, true));
+  for (const [state, index] of declarations) attachDeclaration(corpus, state, index, containerOf(state, index, true), hoverFor(state.facts.definitions[index]!));
 }
 
 /**
  * A declaration (`val f : t` in an `.mli`, `f :: a -> b` above `f`'s equations) is one more definition
- * occurrence of the one value or function of that name in its container; of none, or of several, nothing.
+ * occurrence of the one value or function of that name in its container; of several, nothing; of none,
+ * nothing, except that a forward declaration (Lua's `local a, b`) is then a variable of its own.
  */
-function attachDeclaration(corpus: CorpusSymbols, state: FileState, index: number, container: string | null | 'defer'): void {
+function attachDeclaration(corpus: CorpusSymbols, state: FileState, index: number, container: string | null | 'defer', hover: string): void {
   if (container === null || container === 'defer') return;
   const d = state.facts.definitions[index]!;
   const named = (corpus.members.get(container)?.get(d.name) ?? []).filter((id) => {
@@ -209,6 +210,11 @@ function attachDeclaration(corpus: CorpusSymbols, state: FileState, index: numbe
     return callableKinds.has(kind) || termKinds.has(kind);
   });
   if (named.length === 1) state.ids[index] = named[0];
+  else if (named.length === 0 && d.forward) {
+    const id = container + formatDescriptor({ name: d.name, suffix: 'term' });
+    if (!corpus.symbols.has(id)) corpus.define(id, 'variable', d.name, container, state.index, hover);
+    state.ids[index] = id;
+  }
 }
 
 /** Typed and untyped local bindings, keyed by the definition whose body declares them; functions declared inside functions are locals too. */

@@ -63,25 +63,75 @@
      (expression_list . value: (function_call name: (identifier) @require) .)))
  (#eq? @require "require")
  (#set! definition "none"))
-((variable_declaration
-   (assignment_statement
-     (variable_list . name: (identifier) @name .)
-     (expression_list . value: (dot_index_expression table: (function_call name: (identifier) @require)) .)))
+; A name paired with a member of a required module (`local x = require "a".x`, `require "a".b.c`) or
+; with the global of its own name (`local pairs = pairs`, which keeps a global within reach) defines
+; nothing of this file. Names pair with values by position, so each of the first six positions of
+; `local a, b, ... = x, y, ...` is its own pattern (the `(_) .` prefixes skip the earlier pairs).
+((variable_declaration (assignment_statement
+   (variable_list . name: (identifier) @name)
+   (expression_list . value: [(dot_index_expression table: (function_call name: (identifier) @require)) (dot_index_expression table: (dot_index_expression table: (function_call name: (identifier) @require)))])))
  (#eq? @require "require")
  (#set! definition "none"))
-((variable_declaration
-   (assignment_statement
-     (variable_list . name: (identifier) @name .)
-     (expression_list . value: (dot_index_expression table: (dot_index_expression table: (function_call name: (identifier) @require))) .)))
- (#eq? @require "require")
- (#set! definition "none"))
-; `local pairs = pairs` keeps a global within reach: the global's name, no value of this file's own.
-((variable_declaration
-   (assignment_statement
-     (variable_list . name: (identifier) @name .)
-     (expression_list . value: (identifier) @global .)))
+((variable_declaration (assignment_statement
+   (variable_list . name: (identifier) @name)
+   (expression_list . value: (identifier) @global)))
  (#eq? @name @global)
  (#set! definition "none"))
+((variable_declaration (assignment_statement
+   (variable_list . (_) . name: (identifier) @name)
+   (expression_list . (_) . value: [(dot_index_expression table: (function_call name: (identifier) @require)) (dot_index_expression table: (dot_index_expression table: (function_call name: (identifier) @require)))])))
+ (#eq? @require "require")
+ (#set! definition "none"))
+((variable_declaration (assignment_statement
+   (variable_list . (_) . name: (identifier) @name)
+   (expression_list . (_) . value: (identifier) @global)))
+ (#eq? @name @global)
+ (#set! definition "none"))
+((variable_declaration (assignment_statement
+   (variable_list . (_) . (_) . name: (identifier) @name)
+   (expression_list . (_) . (_) . value: [(dot_index_expression table: (function_call name: (identifier) @require)) (dot_index_expression table: (dot_index_expression table: (function_call name: (identifier) @require)))])))
+ (#eq? @require "require")
+ (#set! definition "none"))
+((variable_declaration (assignment_statement
+   (variable_list . (_) . (_) . name: (identifier) @name)
+   (expression_list . (_) . (_) . value: (identifier) @global)))
+ (#eq? @name @global)
+ (#set! definition "none"))
+((variable_declaration (assignment_statement
+   (variable_list . (_) . (_) . (_) . name: (identifier) @name)
+   (expression_list . (_) . (_) . (_) . value: [(dot_index_expression table: (function_call name: (identifier) @require)) (dot_index_expression table: (dot_index_expression table: (function_call name: (identifier) @require)))])))
+ (#eq? @require "require")
+ (#set! definition "none"))
+((variable_declaration (assignment_statement
+   (variable_list . (_) . (_) . (_) . name: (identifier) @name)
+   (expression_list . (_) . (_) . (_) . value: (identifier) @global)))
+ (#eq? @name @global)
+ (#set! definition "none"))
+((variable_declaration (assignment_statement
+   (variable_list . (_) . (_) . (_) . (_) . name: (identifier) @name)
+   (expression_list . (_) . (_) . (_) . (_) . value: [(dot_index_expression table: (function_call name: (identifier) @require)) (dot_index_expression table: (dot_index_expression table: (function_call name: (identifier) @require)))])))
+ (#eq? @require "require")
+ (#set! definition "none"))
+((variable_declaration (assignment_statement
+   (variable_list . (_) . (_) . (_) . (_) . name: (identifier) @name)
+   (expression_list . (_) . (_) . (_) . (_) . value: (identifier) @global)))
+ (#eq? @name @global)
+ (#set! definition "none"))
+((variable_declaration (assignment_statement
+   (variable_list . (_) . (_) . (_) . (_) . (_) . name: (identifier) @name)
+   (expression_list . (_) . (_) . (_) . (_) . (_) . value: [(dot_index_expression table: (function_call name: (identifier) @require)) (dot_index_expression table: (dot_index_expression table: (function_call name: (identifier) @require)))])))
+ (#eq? @require "require")
+ (#set! definition "none"))
+((variable_declaration (assignment_statement
+   (variable_list . (_) . (_) . (_) . (_) . (_) . name: (identifier) @name)
+   (expression_list . (_) . (_) . (_) . (_) . (_) . value: (identifier) @global)))
+ (#eq? @name @global)
+ (#set! definition "none"))
+; `local a, b`: declared without a value. A forward declaration of the function the file defines under
+; that name (`local load; ... function load() end`, `decode = function () end` in a `do` block) is one
+; more occurrence of that function; otherwise a variable of the file.
+((chunk (variable_declaration (variable_list name: (identifier) @name) @declaration))
+ (#set! declaration "forward"))
 
 ; Fields: the keys of a file-level class's constructor (`local Item = { currency = "EUR" }`; those of a
 ; plain table are no members of anything), and `T.NAME = <literal>` at file level.
