@@ -213,6 +213,8 @@ const idiomsSchema = z
   .object({
     /** Repository-relative paths of test code. */
     testFiles: z.array(regex).min(1),
+    /** Names of modules a source file declares to hold its tests (Rust's `#[cfg(test)] mod tests`). */
+    testModules: z.array(regex).default([]),
     /** Paths of generated code (protoc output, testdata). */
     generatedFiles: z.array(regex).default([]),
     /** Paths of example programs, which illustrate the library rather than make it up. */
@@ -239,6 +241,8 @@ const idiomsSchema = z
         raiseCall: regex.optional(),
         /** Wrapping another error in the named type. */
         wrap: template.optional(),
+        /** Within an import declaration, giving the named type another name (Rust's `use … Error as ClapError`), captured by the one group: raises under that name count too. */
+        renamed: template.refine((t) => new RegExp(`${fillTemplate(t, { name: 'x' })}|`, 'u').exec('')!.length === 2, 'must have exactly one capture group, the new name').optional(),
       })
       .strict(),
     /** Reads of an environment variable; the variable is the last UPPER_CASE word of the match. */

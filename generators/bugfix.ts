@@ -119,7 +119,7 @@ export const bugfixGenerators: SubTypeGenerator[] = [
     subType: 'call_sites_grep',
     goldSource: 'grep_compared',
     weight: 2,
-    rationale: "functions and methods whose short name (6+ letters) is unique in the corpus; text_search in code for the language's call form (`name(`, Ruby's call without parentheses): the symbols whose code writes such a call, resolved or not; exact_set. A text question beside `callers`, which is the index's",
+    rationale: "functions and methods whose short name (6+ letters) is unique in the corpus; text_search in code for the language's call form (`name(`, Ruby's call without parentheses): the symbols whose code writes such a call on any receiver, resolved or not, unless the suspect itself is the only one; exact_set. A text question beside `callers`, which is the index's",
     needs: 'a function or method with a unique name that is called',
     idioms: ['callText'],
     asks: { op: 'text_search', expected: 'exact_set' },
@@ -128,11 +128,14 @@ export const bugfixGenerators: SubTypeGenerator[] = [
         .targets()
         .filter((s) => facts.isCallable(s) && hasSearchableName(facts, s, 6))
         .map(
-          candidate((s) =>
-            textDraft(facts, search, regexSearch(fillTemplate(facts.idioms.callText, { name: s.name }), 'code'), {
-              intent: `Suspects ${s.display}; lists every symbol whose code writes a call of \`${s.name}\` (comments and strings aside)`,
+          candidate((s) => {
+            const draft = textDraft(facts, search, regexSearch(fillTemplate(facts.idioms.callText, { name: s.name }), 'code'), {
+              intent: `Suspects ${s.display}; lists every symbol whose code writes a call named \`${s.name}\`, on any receiver (comments and strings aside)`,
               maxAnswer: MAX_ANSWER_SET,
-            })),
+            });
+            // Only the suspect itself writing such a call (`self.inner.retain(f)` inside `retain`) would present it as its own caller.
+            return draft?.expected.kind === 'exact_set' && draft.expected.stable_ids.every((id) => id === s.id) ? undefined : draft;
+          }),
         );
     },
   },

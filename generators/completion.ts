@@ -193,7 +193,7 @@ export const completionGenerators: SubTypeGenerator[] = [
     category: 'Completion',
     subType: 'usage_examples',
     goldSource: 'grep_compared',
-    rationale: 'types with a unique name of 5+ letters; text_search of the word in code, imports not counted (its definition is no mention), unless only the type itself mentions it: existing code to copy a construction from; exact_set',
+    rationale: 'types with a unique name of 5+ letters; text_search of the word in code, imports not counted (its definition is no mention), unless the type itself is among the symbols mentioning it: existing code to copy a construction from; exact_set',
     needs: 'a uniquely named type mentioned elsewhere',
     asks: { op: 'text_search', expected: 'exact_set' },
     weight: 2,
@@ -207,8 +207,8 @@ export const completionGenerators: SubTypeGenerator[] = [
               intent: `About to use ${s.display}: lists every symbol whose code (not its comments, strings or imports) already mentions \`${s.name}\`, to copy how it is used`,
               maxAnswer: MAX_ANSWER_SET,
             });
-            // Mentioned only inside its own declaration: no example to copy, the answer would be the question.
-            return draft?.expected.kind === 'exact_set' && draft.expected.stable_ids.every((id) => id === s.id) ? undefined : draft;
+            // Mentioned inside its own declaration (C's `typedef struct X X;` tag, a recursive type): that is no example to copy, and the answer would hold the question.
+            return draft?.expected.kind === 'exact_set' && draft.expected.stable_ids.includes(s.id) ? undefined : draft;
           }),
         );
     },

@@ -1,4 +1,4 @@
-import { fillTemplate } from '../core/languages.ts';
+import { fillTemplate, idiomRegExp } from '../core/languages.ts';
 import { regexSearch, textDraft, wordSearch } from './text.ts';
 import { candidate, MAX_ANSWER_SET, type SubTypeGenerator } from './types.ts';
 
@@ -7,20 +7,34 @@ export const controlFlowGenerators: SubTypeGenerator[] = [
     category: 'ControlFlow',
     subType: 'exception_raisers',
     goldSource: 'grep_compared',
-    rationale: "exception classes; text_search in code for the language's raise form (`raise X`, `throw new X`, `Err(X…)`, `return &X{…}`): the symbols that raise or throw it; exact_set",
+    rationale: "exception classes; text_search in code for the language's raise form (`raise X`, `throw new X`, `Err(X…)`, `return &X{…}`), under its own name and every name an import declaration gives it (the language's `errors.renamed`: `use … Error as ClapError`): the symbols that raise or throw it; exact_set",
     needs: 'an exception class that is raised or thrown somewhere',
     idioms: ['errors.raise'],
     asks: { op: 'text_search', expected: 'exact_set' },
     candidates({ facts, search }) {
-      const raise = facts.idioms.errors.raise;
+      const { raise, renamed } = facts.idioms.errors;
+      // The names import declarations give a type besides its own, each captured by the idiom's one group.
+      const importedAs = (name: string): string[] => {
+        if (!renamed) return [];
+        const pattern = fillTemplate(renamed, { name });
+        const names = search(regexSearch(pattern, 'code_or_import'))
+          .filter((m) => m.syntax === 'import')
+          .map((m) => idiomRegExp(pattern).exec(m.text)?.[1])
+          .filter((n): n is string => n !== undefined && n !== name);
+        return [...new Set(names)].sort();
+      };
       return (raise ? facts.targets(new Set(['class'])) : [])
         .filter((s) => facts.isException(s.id))
         .map(
-          candidate((s) =>
-            textDraft(facts, search, regexSearch(fillTemplate(raise!, { name: s.name }), 'code'), {
-              intent: `Triaging an error of type ${s.display}: lists every symbol whose code raises or throws it`,
+          candidate((s) => {
+            const aliases = importedAs(s.name);
+            const pattern = [s.name, ...aliases].map((name) => fillTemplate(raise!, { name })).join('|');
+            const also = aliases.length ? ` (also as ${aliases.map((a) => `\`${a}\``).join(', ')}, the name${aliases.length > 1 ? 's' : ''} an import gives it)` : '';
+            return textDraft(facts, search, regexSearch(pattern, 'code'), {
+              intent: `Triaging an error of type ${s.display}: lists every symbol whose code raises or throws it${also}`,
               maxAnswer: MAX_ANSWER_SET,
-            })),
+            });
+          }),
         );
     },
   },

@@ -120,6 +120,14 @@ export class Facts {
     return false;
   }
 
+  /**
+   * Whether a file holds a definition of a symbol filed under another file: C's same-named statics
+   * in two files share one id, so `file_symbols` of the second leaves its own copy out.
+   */
+  holdsDefinitionsFiledElsewhere(file: string): boolean {
+    return (this.graph.scopes.get(file) ?? []).some(({ id }) => this.graph.symbols.get(id)?.file !== file);
+  }
+
   /** The module symbol defined by a file, if the index has one. */
   moduleOf(file: string): string | undefined {
     return this.moduleOfFile.get(file);

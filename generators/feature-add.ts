@@ -1,4 +1,4 @@
-import { idiomRegExp } from '../core/languages.ts';
+import { idiomRegExp, matchesAny } from '../core/languages.ts';
 import type { SymbolFact } from '../graph/fact-graph.ts';
 import type { Facts } from './facts.ts';
 import { candidate, MAX_ANSWER_SET, type SubTypeGenerator } from './types.ts';
@@ -148,7 +148,7 @@ export const featureAddGenerators: SubTypeGenerator[] = [
     category: 'FeatureAdd',
     subType: 'public_api_surface',
     goldSource: 'scip_roundtrip',
-    rationale: "entry modules (the language's entry file names, such as index, __init__, lib, or named after the package) with 1..40 members; contained_by; exact_set",
+    rationale: "entry modules (the module of a file with one of the language's entry file names, such as index, __init__, lib, or named after the package; not a module of tests by the language's `testModules`, such as Rust's `mod test`) with 1..40 members; contained_by; exact_set",
     needs: 'an entry module with 1..40 top-level symbols',
     asks: { op: 'contained_by', expected: 'exact_set' },
     candidates({ facts }) {
@@ -159,6 +159,7 @@ export const featureAddGenerators: SubTypeGenerator[] = [
           const base = m.file.split('/').pop()!.replace(/\.(d\.)?[^.]+$/, '');
           return [...facts.idioms.entryModules, pkg].includes(base);
         })
+        .filter((m) => !matchesAny(facts.idioms.testModules, m.name))
         .filter((m) => facts.members(m.id).length > 0 && facts.members(m.id).length <= MAX_ANSWER_SET)
         .map(
           candidate((m) => ({

@@ -25,12 +25,13 @@ export const testGenGenerators: SubTypeGenerator[] = [
     category: 'TestGen',
     subType: 'tests_in_file',
     goldSource: 'scip_roundtrip',
-    rationale: 'test files with 1..40 symbols; file_symbols; exact_set over everything the file defines',
-    needs: 'a test file defining 1..40 symbols',
+    rationale: 'test files with 2..40 symbols (one would be the example the intent names), none of them filed under another file; file_symbols; exact_set over everything the file defines',
+    needs: 'a test file defining 2..40 symbols',
     asks: { op: 'file_symbols', expected: 'exact_set' },
     candidates({ facts }) {
       return facts.graph.files
-        .filter((f) => facts.inTestFile(f) && facts.fileSymbols(f).length > 0 && facts.fileSymbols(f).length <= MAX_ANSWER_SET)
+        .filter((f) => facts.inTestFile(f) && facts.fileSymbols(f).length > 1 && facts.fileSymbols(f).length <= MAX_ANSWER_SET)
+        .filter((f) => !facts.holdsDefinitionsFiledElsewhere(f))
         .map((f) => ({
           file: f,
           draft: () => {

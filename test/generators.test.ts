@@ -171,3 +171,41 @@ describe('rename targets', () => {
     expect(['process', 'middleware', '_process', '__init__', 'Template', 'HTTP'].filter((n) => isCompoundName(n))).toEqual([]);
   });
 });
+
+describe('questions whose answer would mislead', () => {
+  // ShopError (src/errors.ts) is thrown in src/cart.ts and, imported as `Oops`, in src/checkout.ts.
+  const graph = handMadeGraph();
+  const shopError = id('src/`errors.ts`/ShopError#');
+  graph.symbols.set(shopError, { id: shopError, kind: 'class', name: 'ShopError', display: 'src/`errors.ts`/ShopError#', file: 'src/errors.ts', range: [0, 13, 0, 22] });
+  graph.supertypes.set(shopError, ['scip-typescript npm typescript 5.0.0 lib/`lib.es5.d.ts`/Error#']);
+  graph.fileSymbols.set('src/errors.ts', [shopError]);
+  graph.files = [...graph.files, 'src/errors.ts'].sort();
+  const lines: Record<string, TextMatch[]> = {
+    'throw new ShopError': [{ file: 'src/cart.ts', line: 3, start: 4, end: 23, text: 'throw new ShopError', syntax: 'code' }],
+    'throw new Oops': [{ file: 'src/checkout.ts', line: 4, start: 4, end: 18, text: 'throw new Oops', syntax: 'code' }],
+    'ShopError as Oops': [{ file: 'src/checkout.ts', line: 1, start: 9, end: 26, text: 'ShopError as Oops', syntax: 'import' }],
+  };
+  const search = (query: TextSearchQuery): TextMatch[] =>
+    Object.entries(lines).flatMap(([text, matches]) => (new RegExp(query.pattern, 'u').test(text) ? matches : []));
+  graph.scopes.set('src/cart.ts', [{ id: id('src/`cart.ts`/Cart#add().'), enclosingRange: [2, 0, 5, 1] }]);
+  graph.scopes.set('src/checkout.ts', [{ id: id('src/`checkout.ts`/checkout().'), enclosingRange: [3, 0, 6, 1] }]);
+  const { scenarios } = generateScenarios(graph, { language: ts, seed: 1, budget: 200, search });
+
+  it('counts a raise under the name an import gives the error type', () => {
+    const raisers = scenarios.filter((s) => s.sub_type === 'exception_raisers');
+    expect(raisers.map((s) => [s.intent, s.query, s.expected])).toEqual([
+      [
+        'Triaging an error of type src/`errors.ts`/ShopError#: lists every symbol whose code raises or throws it (also as `Oops`, the name an import gives it)',
+        { op: 'text_search', pattern: '\\bthrow\\s+(new\\s+)?ShopError\\b|\\bthrow\\s+(new\\s+)?Oops\\b', mode: 'regex', in: 'code' },
+        { kind: 'exact_set', stable_ids: [id('src/`cart.ts`/Cart#add().'), id('src/`checkout.ts`/checkout().')] },
+      ],
+    ]);
+  });
+
+  it('does not list a test file holding a definition filed under another file', () => {
+    const facts = new Facts(graph, ts);
+    expect(facts.holdsDefinitionsFiledElsewhere('src/checkout.ts')).toBe(false);
+    graph.scopes.set('test/cart.test.ts', [{ id: id('src/`cart.ts`/Cart#add().'), enclosingRange: [0, 0, 1, 1] }]);
+    expect(new Facts(graph, ts).holdsDefinitionsFiledElsewhere('test/cart.test.ts')).toBe(true);
+  });
+});

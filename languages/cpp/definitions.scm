@@ -28,6 +28,10 @@
  (preproc_else (declaration declarator: [(pointer_declarator declarator: (function_declarator declarator: (identifier) @name parameters: (parameter_list) @parameters)) (reference_declarator (function_declarator declarator: (identifier) @name parameters: (parameter_list) @parameters))]) @definition.function)
  (preproc_elif (declaration declarator: [(pointer_declarator declarator: (function_declarator declarator: (identifier) @name parameters: (parameter_list) @parameters)) (reference_declarator (function_declarator declarator: (identifier) @name parameters: (parameter_list) @parameters))]) @definition.function)]
 
+; Free operators (`inline bool operator==(const Slice& x, const Slice& y) { … }`) at namespace level.
+[(translation_unit (function_definition declarator: [(function_declarator declarator: (operator_name) @name parameters: (parameter_list) @parameters) (reference_declarator (function_declarator declarator: (operator_name) @name parameters: (parameter_list) @parameters))] body: (compound_statement) @body) @definition.function)
+ (declaration_list (function_definition declarator: [(function_declarator declarator: (operator_name) @name parameters: (parameter_list) @parameters) (reference_declarator (function_declarator declarator: (operator_name) @name parameters: (parameter_list) @parameters))] body: (compound_statement) @body) @definition.function)]
+
 ; Members declared in the class body, and inline member definitions.
 (field_declaration_list
   (field_declaration declarator: (function_declarator declarator: [(field_identifier) (operator_name) (destructor_name)] @name parameters: (parameter_list) @parameters)) @definition.method)
@@ -43,19 +47,26 @@
     body: (_) @body) @definition.method)
 (field_declaration_list
   (declaration declarator: (function_declarator declarator: (destructor_name) @name parameters: (parameter_list) @parameters)) @definition.method)
+; `Foo& operator=(const Foo&) = default;` and `= delete;` declare a member without a body.
+(field_declaration_list
+  (function_definition
+    declarator: [(function_declarator declarator: [(field_identifier) (operator_name) (destructor_name)] @name parameters: (parameter_list) @parameters) (pointer_declarator declarator: (function_declarator declarator: [(field_identifier) (operator_name)] @name parameters: (parameter_list) @parameters)) (reference_declarator (function_declarator declarator: [(field_identifier) (operator_name)] @name parameters: (parameter_list) @parameters))]
+    [(default_method_clause) (delete_method_clause)]) @definition.method)
 
 ; Constructors: a member named like its class.
 ((class_specifier
    name: (type_identifier) @class
    body: (field_declaration_list
      [(declaration declarator: (function_declarator declarator: (identifier) @name parameters: (parameter_list) @parameters))
-      (function_definition declarator: (function_declarator declarator: (identifier) @name parameters: (parameter_list) @parameters) body: (_) @body)] @definition.constructor))
+      (function_definition declarator: (function_declarator declarator: (identifier) @name parameters: (parameter_list) @parameters) body: (_) @body)
+      (function_definition declarator: (function_declarator declarator: (identifier) @name parameters: (parameter_list) @parameters) [(default_method_clause) (delete_method_clause)])] @definition.constructor))
  (#eq? @name @class))
 ((struct_specifier
    name: (type_identifier) @class
    body: (field_declaration_list
      [(declaration declarator: (function_declarator declarator: (identifier) @name parameters: (parameter_list) @parameters))
-      (function_definition declarator: (function_declarator declarator: (identifier) @name parameters: (parameter_list) @parameters) body: (_) @body)] @definition.constructor))
+      (function_definition declarator: (function_declarator declarator: (identifier) @name parameters: (parameter_list) @parameters) body: (_) @body)
+      (function_definition declarator: (function_declarator declarator: (identifier) @name parameters: (parameter_list) @parameters) [(default_method_clause) (delete_method_clause)])] @definition.constructor))
  (#eq? @name @class))
 
 ; `Status DBImpl::Get(...) { }` defined outside its class: the qualified name places it.
