@@ -13,7 +13,7 @@ import { callableKinds, scipKindNames, typeKinds, type SymbolKind, type TextMode
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadGrammars } from '../core/grammars.ts';
-import { idiomRegExp, languageOf, type Idioms } from '../core/languages.ts';
+import { languageOf, writtenInForm, type Idioms } from '../core/languages.ts';
 import { TreeText } from '../evidence/tree-text.ts';
 import { inScope, SyntaxClassifier } from '../evidence/syntax.ts';
 import type { AdapterQuery } from './protocol.ts';
@@ -156,8 +156,7 @@ export class Oracle {
         const hasForm = (form: { before?: string; after?: string }): boolean => {
           if (!tree) return false;
           source ??= readFileSync(join(tree.text.dir, file), 'utf8').split('\n');
-          const text = source[ref.span[0]] ?? '';
-          return (form.before !== undefined && idiomRegExp(form.before).test(text.slice(0, ref.span[1]))) || (form.after !== undefined && idiomRegExp(form.after).test(text.slice(ref.span[3])));
+          return writtenInForm(source[ref.span[0]] ?? '', ref.span[1], ref.span[3], form);
         };
         if (callableKinds.has(target.kind)) {
           const form = tree?.calls;

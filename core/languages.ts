@@ -373,6 +373,11 @@ export function fillTemplate(template: string, values: Record<string, string>): 
 
 const compiled = new Map<string, RegExp>();
 
+/** Whether the name at [start, end) of a source line is written in a language's form (`constructs`, `calls`): `before` anchored at its end, `after` at its start. */
+export function writtenInForm(line: string, start: number, end: number, form: { before?: string; after?: string }): boolean {
+  return (form.before !== undefined && idiomRegExp(form.before).test(line.slice(0, start))) || (form.after !== undefined && idiomRegExp(form.after).test(line.slice(end)));
+}
+
 /** An idiom's pattern as a JavaScript regular expression, compiled once. */
 export function idiomRegExp(pattern: string): RegExp {
   let re = compiled.get(pattern);

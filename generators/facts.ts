@@ -165,9 +165,7 @@ export class Facts {
       if (s.id.startsWith(id) || !callableKinds.has(this.graph.symbols.get(id)?.kind as SymbolKind)) return false;
       // One declaration naming both (`x, y :: Int`) holds neither.
       if (s.enclosingRange && r.every((v, i) => v === s.enclosingRange![i])) return false;
-      const after = line > r[0] || (line === r[0] && char > r[1]);
-      const before = line < r[2] || (line === r[2] && char < r[3]);
-      return after && before;
+      return strictlyInside(line, char, r);
     });
   }
 
@@ -184,9 +182,7 @@ export class Facts {
       for (const { id, enclosingRange: e } of entries) {
         const holder = callables.find(({ id: outer, enclosingRange: r }) => {
           if (id.startsWith(outer) || r.every((v, i) => v === e[i])) return false;
-          const after = e[0] > r[0] || (e[0] === r[0] && e[1] > r[1]);
-          const before = e[0] < r[2] || (e[0] === r[2] && e[1] < r[3]);
-          return after && before;
+          return strictlyInside(e[0], e[1], r);
         });
         if (holder) nested.add(id);
       }
@@ -453,4 +449,9 @@ export function identifierWords(name: string): string[] {
     .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
     .split(/[^A-Za-z0-9]+/)
     .filter(Boolean);
+}
+
+/** Whether a position lies inside a range, its ends excluded. */
+function strictlyInside(line: number, char: number, r: Range): boolean {
+  return (line > r[0] || (line === r[0] && char > r[1])) && (line < r[2] || (line === r[2] && char < r[3]));
 }

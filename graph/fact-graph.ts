@@ -5,7 +5,7 @@ import { readCompactDocuments, SymbolRole } from './scip-reader.ts';
 import { SymbolTable } from './symbol-table.ts';
 import { compareStrings, sortedUnique } from '../core/collections.ts';
 import { callableKinds, scipKindNames, type SymbolKind } from '../core/contract.ts';
-import { idiomRegExp, type Idioms } from '../core/languages.ts';
+import { writtenInForm, type Idioms } from '../core/languages.ts';
 
 /** [startLine, startChar, endLine, endChar], zero-based, as SCIP counts. */
 export type Range = [number, number, number, number];
@@ -309,7 +309,7 @@ export async function buildFactGraph(indexPath: string, project: { name: string 
       const end = position[4 * i + (doc.rangeLength[i] === 3 ? 2 : 3)]!;
       if (callForm && strings[handle]!.endsWith(').')) {
         lines ??= readFileSync(join(source!.treeDir, doc.relativePath), 'utf8').split('\n');
-        if (!writtenAs(lines[line] ?? '', char, end, callForm)) {
+        if (!writtenInForm(lines[line] ?? '', char, end, callForm)) {
           namedOutside.add(handle);
           continue;
         }
@@ -318,7 +318,7 @@ export async function buildFactGraph(indexPath: string, project: { name: string 
       referenceTo.push(handle);
       if (constructs && strings[handle]!.endsWith('#')) {
         lines ??= readFileSync(join(source!.treeDir, doc.relativePath), 'utf8').split('\n');
-        if (writtenAs(lines[line] ?? '', char, end, constructs)) {
+        if (writtenInForm(lines[line] ?? '', char, end, constructs)) {
           constructFrom.push(scope.handle);
           constructTo.push(handle);
         }
@@ -487,11 +487,6 @@ function adjacency(heads: Int32Array, tails: Int32Array, count: number, ids: str
   return out;
 }
 
-/** Whether the name at [start, end) of a source line is written as a construction (the language's `before` or `after` form). */
-/** Whether the text around a reference has a language's form: `before` anchored at its end, `after` at its start. */
-function writtenAs(line: string, start: number, end: number, form: { before?: string; after?: string }): boolean {
-  return (form.before !== undefined && idiomRegExp(form.before).test(line.slice(0, start))) || (form.after !== undefined && idiomRegExp(form.after).test(line.slice(end)));
-}
 
 function push(map: Map<string, string[]>, key: string, value: string): void {
   const list = map.get(key);

@@ -137,7 +137,8 @@ export async function runCorpus(corpus: Corpus, paths: RunPaths, options: RunOpt
       outcome.cached.push('graph', 'generate');
       return cached;
     }
-    const graph = await stage('graph', () => buildFactGraph(indexed.indexPath, project, { treeDir: fetched.treeDir, constructs: languageOf(corpus.language).idioms.constructs, calls: languageOf(corpus.language).idioms.calls }));
+    const { constructs, calls } = languageOf(corpus.language).idioms;
+    const graph = await stage('graph', () => buildFactGraph(indexed.indexPath, project, { treeDir: fetched.treeDir, constructs, calls }));
     if (graph.symbols.size === 0) {
       throw new PipelineError(`the index has no symbols of project "${project.name}"; check the lock's include paths`, { corpus: corpus.name, stage: 'graph' });
     }

@@ -43,20 +43,6 @@ function firstLine(raw: Buffer): string {
  * The source with every whole-word use of the macros, and the balanced parenthesised arguments right after
  * one, replaced by spaces (newlines kept), so the grammar reads what is left and every position stays put.
  */
-/** Parses a file; one that does not parse is read again without its preprocessor lines, kept if that parses cleanly. */
-function parseFile(parser: Parser, source: string, preprocessorLines: string | undefined): { source: string; tree: Tree | null } {
-  const tree = parser.parse(source);
-  if (!tree?.rootNode.hasError || !preprocessorLines) return { source, tree };
-  const blanked = source.replace(new RegExp(preprocessorLines, 'gm'), (line) => ' '.repeat(line.length));
-  const retried = parser.parse(blanked);
-  if (!retried || retried.rootNode.hasError) {
-    retried?.delete();
-    return { source, tree };
-  }
-  tree.delete();
-  return { source: blanked, tree: retried };
-}
-
 export function blankMacros(source: string, macros: readonly string[]): string {
   if (macros.length === 0) return source;
   const word = new RegExp(`(?<![A-Za-z0-9_])(?:${macros.join('|')})(?![A-Za-z0-9_])`, 'g');
@@ -68,19 +54,20 @@ export function blankMacros(source: string, macros: readonly string[]): string {
     let end = match.index + match[0].length;
     let open = end;
     while (open < source.length && (source[open] === ' ' || source[open] === '\t')) open++;
-    if (source[open] === '(') {
-      let depth = 0;
-      for (let i = open; i < source.length; i++) {
-        if (source[i] === '(') depth++;
-        else if (source[i] === ')' && --depth === 0) {
-          end = i + 1;
-          break;
-        }
-      }
-    }
+    const close = source[open] === '(' ? closingParen(source, open) : -1;
+    if (close >= 0) end = close + 1;
     blank(match.index, end);
   }
   return chars.join('');
+}
+
+/** The index of the `)` balancing the `(` at `open`, or -1 when the source ends first. */
+function closingParen(source: string, open: number): number {
+  for (let i = open, depth = 0; i < source.length; i++) {
+    if (source[i] === '(') depth++;
+    else if (source[i] === ')' && --depth === 0) return i;
+  }
+  return -1;
 }
 
 /**
@@ -94,21 +81,27 @@ export function rewriteMacroForms(source: string, forms: Readonly<Record<string,
   const call = new RegExp(`(?<![A-Za-z0-9_])(${names.join('|')})[ \\t]*\\(`, 'g');
   const chars = source.split('');
   for (const match of source.matchAll(call)) {
-    const open = match.index + match[0].length - 1;
-    let close = -1;
-    for (let i = open, depth = 0; i < source.length; i++) {
-      if (source[i] === '(') depth++;
-      else if (source[i] === ')' && --depth === 0) {
-        close = i;
-        break;
-      }
-    }
+    const close = closingParen(source, match.index + match[0].length - 1);
     if (close < 0) continue;
     const form = forms[match[1]!]!.padEnd(match[0].length, ' ');
     for (let i = 0; i < form.length; i++) chars[match.index + i] = form[i]!;
     chars[close] = ' ';
   }
   return chars.join('');
+}
+
+/** Parses a file; one that does not parse is read again without its preprocessor lines, kept if that parses cleanly. */
+function parseFile(parser: Parser, source: string, preprocessorLines: string | undefined): { source: string; tree: Tree | null } {
+  const tree = parser.parse(source);
+  if (!tree?.rootNode.hasError || !preprocessorLines) return { source, tree };
+  const blanked = source.replace(new RegExp(preprocessorLines, 'gm'), (line) => ' '.repeat(line.length));
+  const retried = parser.parse(blanked);
+  if (!retried || retried.rootNode.hasError) {
+    retried?.delete();
+    return { source, tree };
+  }
+  tree.delete();
+  return { source: blanked, tree: retried };
 }
 
 /**
