@@ -135,6 +135,12 @@ const walkerSchema = z
     typesAreModules: z.boolean().default(false),
     /** A bare call inside a type may call the type's own members (Java, C#, C++, Ruby). */
     implicitSelfMembers: z.boolean().default(false),
+    /**
+     * How a type comes to implement an interface: by declaring it (`implements`, `: Trait`), or, in
+     * `structural` languages (Go), by having every method the interface names, its own or promoted
+     * from a type it embeds (`@inherit.super` with `(#set! inherit "embeds")`).
+     */
+    interfaces: z.enum(['declared', 'structural']).default('declared'),
     /** What calling a type by name means: nothing we record, a reference to the type, or a call of its constructor. */
     typeCall: z.enum(['none', 'type', 'constructor']).default('none'),
     /** Method names that are constructors besides captured `@definition.constructor` ones (`__init__`): they override nothing. */
@@ -245,6 +251,21 @@ const idiomsSchema = z
         renamed: template.refine((t) => new RegExp(`${fillTemplate(t, { name: 'x' })}|`, 'u').exec('')!.length === 2, 'must have exactly one capture group, the new name').optional(),
       })
       .strict(),
+    /**
+     * How the language names a callable that registers what it is given (a registration or DI entry
+     * point): `verbs` open the name (`register`, `registerPlugin`, `subscribe_to`); `wholeNames` count
+     * only as the whole name (`on`, `use`: `onClick` is a handler, `useState` a hook); an `add` name
+     * counts when it ends in one of `adds` (`addListener`, `add_api_route`), not when it inserts data
+     * (`addNode`). Absent: the language has no such idiom and no registration question is asked.
+     */
+    registration: z
+      .object({
+        verbs: z.array(z.string().regex(/^[A-Za-z]+$/)).min(1),
+        wholeNames: z.array(z.string().regex(/^[A-Za-z]+$/)).default([]),
+        adds: z.array(z.string().regex(/^[A-Z][a-z]+$/)).default([]),
+      })
+      .strict()
+      .optional(),
     /** Reads of an environment variable; the variable is the last UPPER_CASE word of the match. */
     envReads: z.array(template).default([]),
     config: z
@@ -352,6 +373,14 @@ export function languageOf(name: string): Language {
   const found = languages().find((l) => l.name === name || l.aliases.includes(name));
   if (!found) throw new PipelineError(`no language "${name}" (known: ${languageNames().join(', ')}); add a folder under languages/`);
   return found;
+}
+
+/** Whether a callable's name says it registers what it is given, by the language's `registration` idiom. */
+export function namedLikeRegistration(registration: Idioms['registration'], name: string): boolean {
+  if (!registration) return false;
+  const verbs = new RegExp(`^(?:${registration.verbs.join('|')})(?:[A-Z_]|$)`);
+  const adds = registration.adds.length > 0 && new RegExp(`^add(?:[A-Z_].*)?(?:${registration.adds.join('|')}|_(?:${registration.adds.map((w) => w.toLowerCase()).join('|')}))s?$`);
+  return verbs.test(name) || registration.wholeNames.includes(name) || (adds !== false && adds.test(name));
 }
 
 /** Whether a language's idioms hold something at this path (`errors.raise`, `tests.mocks`): a value, or a non-empty list. */

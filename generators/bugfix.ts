@@ -57,7 +57,7 @@ export const bugfixGenerators: SubTypeGenerator[] = [
     candidates({ facts }) {
       return facts
         .targets(new Set(['method']))
-        .filter((s) => facts.hasSubtypes(s.id))
+        .filter((s) => facts.hasSubtypes(s.id) && facts.implementorsKnown(s.id))
         .map(
           candidate((s) => {
             const overrides = facts.implementors(s.id);

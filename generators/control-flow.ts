@@ -48,7 +48,7 @@ export const controlFlowGenerators: SubTypeGenerator[] = [
     candidates({ facts }) {
       return facts
         .targets(new Set(['class']))
-        .filter((s) => facts.hasSubtypes(s.id) && facts.isException(s.id))
+        .filter((s) => facts.hasSubtypes(s.id) && facts.implementorsKnown(s.id) && facts.isException(s.id))
         .map(
           candidate((s) => {
             const subs = facts.implementors(s.id);

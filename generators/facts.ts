@@ -346,6 +346,18 @@ export class Facts {
     return this.subtypes.has(id);
   }
 
+  /**
+   * Whether the index can list everything that implements this type (or the type of this method):
+   * where the language's interfaces are satisfied structurally (Go), only when every interface it
+   * extends is the corpus's own, since a type may satisfy the methods of one from outside unseen.
+   */
+  implementorsKnown(id: string): boolean {
+    if (this.language.walker.interfaces !== 'structural') return true;
+    const s = this.graph.symbols.get(id);
+    const type = s && callableKinds.has(s.kind) && s.owner ? s.owner : id;
+    return this.ancestors(type).every((a) => this.graph.symbols.has(a));
+  }
+
   /** `implementors`: every own type or method that implements, extends or overrides this one, directly or through others. */
   implementors(id: string): string[] {
     const seen = new Set<string>();

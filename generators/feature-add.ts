@@ -1,19 +1,7 @@
-import { idiomRegExp, matchesAny } from '../core/languages.ts';
+import { idiomRegExp, matchesAny, namedLikeRegistration } from '../core/languages.ts';
 import type { SymbolFact } from '../graph/fact-graph.ts';
 import type { Facts } from './facts.ts';
 import { candidate, MAX_ANSWER_SET, type SubTypeGenerator } from './types.ts';
-
-/** Verbs whose callable registers whatever it is given (`registerPlugin`, `subscribe_to`). */
-const REGISTERS = /^(register|decorate|route|plugin|mount|install|bind|provide|subscribe)([A-Z_]|$)/;
-/** `on`, `hook`, `use` and `add` register only as the whole name (`emitter.on(…)`, `app.use(…)`): `onClick` is a handler, `onSendHookRunner` a runner, `useState` a React hook. */
-const REGISTERS_ALONE = /^(on|hook|use|add)$/;
-/** What an `add…` callable registers when it names one of these last (`addListener`, `add_api_route`), not when it inserts data (`addNode`, `add_cookie_to_header`). */
-const REGISTRABLE = ['Listener', 'Handler', 'Hook', 'Callback', 'Observer', 'Route', 'Plugin', 'Middleware', 'Command', 'Option', 'Argument', 'Filter', 'Interceptor', 'Provider', 'Parser', 'Decorator', 'Subscriber', 'Extension', 'Sink'];
-const ADDS_REGISTRABLE = new RegExp(`^add(?:[A-Z_].*)?(?:${REGISTRABLE.join('|')}|_(?:${REGISTRABLE.map((w) => w.toLowerCase()).join('|')}))s?$`);
-
-export function namedLikeRegistration(name: string): boolean {
-  return REGISTERS.test(name) || REGISTERS_ALONE.test(name) || ADDS_REGISTRABLE.test(name);
-}
 
 /**
  * Whether a recorded signature has the shape of a registration point: it takes something to register
@@ -48,7 +36,7 @@ export const featureAddGenerators: SubTypeGenerator[] = [
     candidates({ facts }) {
       return facts
         .targets(new Set(['interface', 'class']))
-        .filter((s) => facts.hasSubtypes(s.id) && !facts.isException(s.id))
+        .filter((s) => facts.hasSubtypes(s.id) && facts.implementorsKnown(s.id) && !facts.isException(s.id))
         .map(
           candidate((s) => {
             const subs = facts.implementors(s.id);
@@ -66,13 +54,13 @@ export const featureAddGenerators: SubTypeGenerator[] = [
     category: 'FeatureAdd',
     subType: 'registration_call_sites',
     goldSource: 'scip_roundtrip',
-    rationale: "callables named like registration or DI entry points (register*, decorate*, subscribe*, …; add* only when what it adds is something one registers, such as a listener, route, plugin or command; on, hook, use and add only as the whole name) whose recorded signature has the shape of one: it takes an argument besides its receiver and returns no boolean (by the language's signature idioms), and which code in another file calls (an entry point, not a file's own helper); callers; exact_set over every registration site",
+    rationale: "callables named like registration or DI entry points by the language folder's vocabulary (`idioms.registration`: verbs such as register* or subscribe*; add* only when what it adds is something one registers, such as a listener, route or command; on, use and the like only as the whole name; none where the language has no such idiom) whose recorded signature has the shape of one: it takes an argument besides its receiver and returns no boolean (by the language's signature idioms), and which code in another file calls (an entry point, not a file's own helper); callers; exact_set over every registration site",
     needs: 'a registration-style function or method, shaped like one by its recorded signature, that another file calls',
     asks: { op: 'callers', expected: 'exact_set' },
     candidates({ facts }) {
       return facts
         .targets()
-        .filter((s) => facts.isCallable(s) && namedLikeRegistration(s.name) && registrationShaped(facts, s) && facts.callersComplete(s.id))
+        .filter((s) => facts.isCallable(s) && namedLikeRegistration(facts.idioms.registration, s.name) && registrationShaped(facts, s) && facts.callersComplete(s.id))
         // An entry point the rest of the code registers through: called from another file (a helper only its own file calls is no registration point).
         .filter((s) => facts.callers(s.id).some((c) => facts.symbol(c)!.file !== s.file) && facts.callers(s.id).length <= MAX_ANSWER_SET)
         .map(

@@ -56,7 +56,7 @@ export const refactorGenerators: SubTypeGenerator[] = [
     candidates({ facts }) {
       return facts
         .targets(new Set(['class', 'interface']))
-        .filter((s) => facts.hasSubtypes(s.id) && !facts.isException(s.id))
+        .filter((s) => facts.hasSubtypes(s.id) && facts.implementorsKnown(s.id) && !facts.isException(s.id))
         .map(
           candidate((s) => {
             const subtypes = facts.implementors(s.id);

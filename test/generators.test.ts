@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { TextSearchQuery } from '../core/contract.ts';
+import { languageOf, namedLikeRegistration } from '../core/languages.ts';
 import type { TextMatch } from '../evidence/syntax.ts';
 import type { FactGraph, SymbolFact } from '../graph/fact-graph.ts';
 import { compoundOf, typoOf } from '../generators/adversarial.ts';
-import { namedLikeRegistration } from '../generators/feature-add.ts';
 import { isCompoundName } from '../generators/refactor.ts';
 import { Facts } from '../generators/facts.ts';
 import { apportion, generateScenarios } from '../generators/index.ts';
@@ -157,11 +157,18 @@ describe('lazy drafting', () => {
 });
 
 describe('registration points by name', () => {
+  const registration = ts.idioms.registration;
   it('are verbs that register, and add/on/hook/use only where they cannot mean something else', () => {
-    const registers = ['register', 'registerPlugin', 'register_blueprint', 'subscribe', 'decorateReply', 'on', 'use', 'add', 'addHook', 'addContentTypeParser', 'add_api_route', 'addLifecycleEventListener', 'add_level_sink', 'addOption'];
+    const registers = ['register', 'registerPlugin', 'register_blueprint', 'subscribe', 'decorateReply', 'mount', 'on', 'use', 'add', 'addHook', 'addContentTypeParser', 'add_api_route', 'addLifecycleEventListener', 'add_level_sink', 'addOption'];
     const doesNot = ['onClick', 'onSendHookRunner', 'onActivityResult', 'hookRunnerApplication', 'useState', 'addNode', 'addChild', 'add_cookie_to_header', 'addUIBlock', 'adds', 'registered', 'user'];
-    expect(registers.filter((n) => !namedLikeRegistration(n))).toEqual([]);
-    expect(doesNot.filter((n) => namedLikeRegistration(n))).toEqual([]);
+    expect(registers.filter((n) => !namedLikeRegistration(registration, n))).toEqual([]);
+    expect(doesNot.filter((n) => namedLikeRegistration(registration, n))).toEqual([]);
+  });
+
+  it("follow the language folder's vocabulary: C's mount and bind are system calls, Go's Use is exported, Haskell has none", () => {
+    expect(['mount', 'bind', 'use', 'register_printf_function'].map((n) => namedLikeRegistration(languageOf('c').idioms.registration, n))).toEqual([false, false, false, true]);
+    expect(['Use', 'use', 'RegisterValidation', 'Registered'].map((n) => namedLikeRegistration(languageOf('go').idioms.registration, n))).toEqual([true, false, true, false]);
+    expect(namedLikeRegistration(languageOf('haskell').idioms.registration, 'register')).toBe(false);
   });
 });
 
@@ -207,5 +214,24 @@ describe('questions whose answer would mislead', () => {
     expect(facts.holdsDefinitionsFiledElsewhere('src/checkout.ts')).toBe(false);
     graph.scopes.set('test/cart.test.ts', [{ id: id('src/`cart.ts`/Cart#add().'), enclosingRange: [0, 0, 1, 1] }]);
     expect(new Facts(graph, ts).holdsDefinitionsFiledElsewhere('test/cart.test.ts')).toBe(true);
+  });
+});
+
+describe('implementors where interfaces are satisfied structurally', () => {
+  const go = languageOf('go');
+  const graph = handMadeGraph();
+  // Cart now extends a type from outside the corpus too (a Go interface embedding io.Writer).
+  graph.supertypes.set(id('src/`cart.ts`/Cart#'), ['lmc-test npm . . Writer#']);
+
+  it('are known only where every interface the type extends is the corpus own', () => {
+    const facts = new Facts(graph, go);
+    expect([id('src/`cart.ts`/Cart#'), id('src/`cart.ts`/Cart#total().'), id('src/`cart.ts`/GiftCart#')].map((s) => facts.implementorsKnown(s))).toEqual([false, false, false]);
+    expect(new Facts(graph, ts).implementorsKnown(id('src/`cart.ts`/Cart#'))).toBe(true);
+  });
+
+  it('are not asked about such a type or its methods', () => {
+    const asked = (language: typeof go) => generateScenarios(graph, { language, seed: 7, budget: 200, search: noGrep }).scenarios.filter((s) => s.query.op === 'implementors').map((s) => s.query);
+    expect(asked(ts)).toContainEqual({ op: 'implementors', sym_stable_id: id('src/`cart.ts`/Cart#total().') });
+    expect(asked(go)).toEqual([]);
   });
 });

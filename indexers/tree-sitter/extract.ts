@@ -26,6 +26,8 @@ export interface RawDefinition {
   parent: number;
   /** Names of what this declaration extends or implements, as written. */
   supertypes: string[];
+  /** Names of the types it embeds (a Go struct's unnamed fields), as written: their methods are promoted to it. */
+  embeds?: string[];
   parameters?: number;
   /** A term with a body of code (a computed property's getter, C# accessors): it encloses what its body references. */
   hasBody?: true;
@@ -125,6 +127,12 @@ function namedChildCount(node: Node | undefined): number | undefined {
   return node ? node.namedChildren.filter((c) => c && c.type !== 'comment').length : undefined;
 }
 
+/** How many parameters a parameter list declares: one per parameter node, or one per name where a node names several (Go's `a, b string`). */
+function parameterCount(node: Node | undefined): number | undefined {
+  if (!node) return undefined;
+  return node.namedChildren.reduce((n, c) => n + (!c || c.type === 'comment' ? 0 : Math.max(1, c.childrenForFieldName('name').length)), 0);
+}
+
 /**
  * Runs the language's compiled query once over a parsed file and turns the captures into plain facts,
  * so the tree can be freed before resolution. Capture names are the whole contract with the queries.
@@ -143,7 +151,7 @@ export function extractFacts(path: string, source: string, tree: Tree, grammar: 
   const byNameNode = new Map<string, RawDefinition>();
   const suppressed = new Set<string>();
   const fileScopedDefinitions = new Set<RawDefinition>();
-  const inheritance: Array<{ sub: Node; supertype: string }> = [];
+  const inheritance: Array<{ sub: Node; supertype: string; embeds: boolean }> = [];
   const callSites: Array<Omit<RawCall, 'scope'> & { start: number }> = [];
   // `inType`: bound in the type around it rather than the innermost scope (Kotlin's constructor parameters).
   const localSites: Array<{ start: number; name: string; type: string; inType?: boolean }> = [];
@@ -235,7 +243,7 @@ export function extractFacts(path: string, source: string, tree: Tree, grammar: 
         supertypes: [],
         ...(ownerNode ? { owner: ownerNode.text } : {}),
         ...(selfNode ? { selfName: selfNode.text } : {}),
-        ...(first('parameters') ? { parameters: namedChildCount(first('parameters')) } : {}),
+        ...(first('parameters') ? { parameters: parameterCount(first('parameters')) } : {}),
         ...(first('body') && termKinds.has(kindOfCapture.get(definitionCapture.name)!) ? { hasBody: true as const } : {}),
       };
       byNameNode.set(key, definition);
@@ -283,7 +291,7 @@ export function extractFacts(path: string, source: string, tree: Tree, grammar: 
 
     const sub = first('inherit.sub');
     if (sub) {
-      for (const supertype of caps.get('inherit.super') ?? []) inheritance.push({ sub, supertype: supertype.text });
+      for (const supertype of caps.get('inherit.super') ?? []) inheritance.push({ sub, supertype: supertype.text, embeds: props.inherit === 'embeds' });
       continue;
     }
 
@@ -318,9 +326,12 @@ export function extractFacts(path: string, source: string, tree: Tree, grammar: 
   facts.definitions = definitions;
 
   const nameIndex = new Map(definitions.map((d, i) => [`${d.nameRange.join(',')}`, i]));
-  for (const { sub, supertype } of inheritance) {
+  for (const { sub, supertype, embeds } of inheritance) {
     const index = nameIndex.get(rangeOf(sub).join(','));
-    if (index !== undefined) definitions[index]!.supertypes.push(supertype);
+    if (index === undefined) continue;
+    const d = definitions[index]!;
+    if (embeds) (d.embeds ??= []).push(supertype);
+    else d.supertypes.push(supertype);
   }
 
   // Calls and locals belong to the innermost function, type, namespace or bodied property around them; a variable is no scope.

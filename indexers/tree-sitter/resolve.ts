@@ -89,6 +89,8 @@ export function resolveCorpus(files: FileFacts[], config: WalkerConfig, project:
   bindLocals(corpus);
   linkSupertypes(corpus);
   const calls = resolveCalls(corpus);
+  // After the calls: a satisfied interface is no place to look a called method up.
+  if (config.interfaces === 'structural') satisfyInterfaces(corpus);
   return { documents: writeDocuments(corpus, calls), symbols: corpus.symbols.size, resolvedCalls: calls.resolved, unresolvedCalls: calls.unresolved };
 }
 
@@ -283,6 +285,78 @@ function linkTraitMembers(corpus: CorpusSymbols, state: FileState, implIndex: nu
       if (member.parent !== implIndex || !id) return;
       for (const target of corpus.members.get(trait)?.get(corpus.symbols.get(id)!.name) ?? []) corpus.symbols.get(id)!.implementations.add(target);
     });
+  }
+}
+
+/** A method a type has or an interface asks for: its name, its arity when known, and the symbol that declares it. */
+interface MethodEntry {
+  name: string;
+  parameters: number | undefined;
+  id: string;
+}
+
+/**
+ * Structural interfaces (Go): a concrete type implements every own interface whose methods it has
+ * by name and arity, its own or promoted from the types it embeds, and every interface it embeds;
+ * its own methods implement the interface's of the same name. An interface that extends one from
+ * outside the corpus asks for methods nobody can list here, so only embedding says who implements it.
+ */
+function satisfyInterfaces(corpus: CorpusSymbols): void {
+  const { symbols } = corpus;
+  const embedded = new Map<string, string[]>();
+  for (const state of corpus.states) {
+    state.facts.definitions.forEach((d, i) => {
+      const id = state.ids[i];
+      for (const written of (id && d.embeds) || []) {
+        const target = corpus.resolveSupertype(written, state, i);
+        if (target && target !== id && !embedded.get(id!)?.includes(target)) embedded.set(id!, [...(embedded.get(id!) ?? []), target]);
+      }
+    });
+  }
+  const ownMethods = (type: string): MethodEntry[] =>
+    [...(corpus.members.get(type)?.values() ?? [])].flat().flatMap((id) => {
+      const m = symbols.get(id)!;
+      return callableKinds.has(m.kind) ? [{ name: m.name, parameters: m.parameters, id }] : [];
+    });
+  /** What an interface asks for (its own and its own supertypes' methods), undefined when one of its supertypes is outside the corpus. */
+  const asked = new Map<string, MethodEntry[] | undefined>();
+  const askedBy = (iface: string, path: Set<string> = new Set()): MethodEntry[] | undefined => {
+    if (asked.has(iface)) return asked.get(iface);
+    const sym = symbols.get(iface)!;
+    let entries: MethodEntry[] | undefined = sym.externalSupertypes.size ? undefined : ownMethods(iface);
+    for (const sup of sym.supertypes) {
+      const inherited = path.has(sup) ? [] : askedBy(sup, new Set([...path, iface]));
+      entries = entries && inherited ? [...entries, ...inherited] : undefined;
+    }
+    asked.set(iface, entries);
+    return entries;
+  };
+  /** Every method a type has, own or promoted through what it embeds, and every interface it embeds. */
+  const promoted = (type: string, path: Set<string>): { methods: MethodEntry[]; interfaces: string[] } => {
+    const methods = [...(symbols.get(type)!.kind === 'interface' ? askedBy(type) ?? ownMethods(type) : ownMethods(type))];
+    const interfaces: string[] = [];
+    for (const inner of embedded.get(type) ?? []) {
+      if (path.has(inner)) continue;
+      if (symbols.get(inner)!.kind === 'interface') interfaces.push(inner);
+      const more = promoted(inner, new Set([...path, type]));
+      methods.push(...more.methods);
+      interfaces.push(...more.interfaces);
+    }
+    return { methods, interfaces };
+  };
+  const interfaces = [...symbols.values()].filter((s) => s.kind === 'interface').map((s) => s.id).sort();
+  const concrete = [...symbols.values()].filter((s) => typeKinds.has(s.kind) && s.kind !== 'interface' && s.kind !== 'alias');
+  for (const type of concrete) {
+    const { methods, interfaces: embeddedInterfaces } = promoted(type.id, new Set([type.id]));
+    for (const iface of embeddedInterfaces) type.supertypes.add(iface);
+    for (const iface of interfaces) {
+      const wanted = askedBy(iface);
+      if (!wanted?.length) continue;
+      const has = (w: MethodEntry) => methods.some((m) => m.name === w.name && (m.parameters === undefined || w.parameters === undefined || m.parameters === w.parameters));
+      if (!wanted.every(has)) continue;
+      type.supertypes.add(iface);
+      for (const own of ownMethods(type.id)) for (const w of wanted) if (w.name === own.name) symbols.get(own.id)!.implementations.add(w.id);
+    }
   }
 }
 

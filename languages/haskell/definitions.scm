@@ -32,10 +32,12 @@
 (class name: (name) @name declarations: (_)? @body) @definition.interface
 
 ; `instance C T where ...`: not a symbol, but its functions are members of T that implement C's.
-(instance patterns: (type_patterns . (name) @name) declarations: (_)? @body) @definition.impl
-(instance patterns: (type_patterns . (parens type: (apply constructor: (name) @name))) declarations: (_)? @body) @definition.impl
-(instance patterns: (type_patterns . (parens type: (apply constructor: (apply constructor: (name) @name)))) declarations: (_)? @body) @definition.impl
-(instance patterns: (type_patterns . (parens type: (apply constructor: (apply constructor: (apply constructor: (name) @name))))) declarations: (_)? @body) @definition.impl
+; A multi-parameter class's instance (`instance GraphM IO SGr`) is filed under its last type, the
+; one the class is about by Haskell's convention (the monad or context types come first).
+(instance patterns: (type_patterns (name) @name .) declarations: (_)? @body) @definition.impl
+(instance patterns: (type_patterns (parens type: (apply constructor: (name) @name)) .) declarations: (_)? @body) @definition.impl
+(instance patterns: (type_patterns (parens type: (apply constructor: (apply constructor: (name) @name))) .) declarations: (_)? @body) @definition.impl
+(instance patterns: (type_patterns (parens type: (apply constructor: (apply constructor: (apply constructor: (name) @name)))) .) declarations: (_)? @body) @definition.impl
 
 ; `\x -> ...`: no symbol, but its patterns are local.
 (lambda) @scope
