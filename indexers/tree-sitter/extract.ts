@@ -153,6 +153,7 @@ export function extractFacts(path: string, source: string, tree: Tree, grammar: 
   const fileScopedDefinitions = new Set<RawDefinition>();
   const inheritance: Array<{ sub: Node; supertype: string; embeds: boolean }> = [];
   const callSites: Array<Omit<RawCall, 'scope'> & { start: number }> = [];
+  const writerCalls = new Set<number>();
   // `inType`: bound in the type around it rather than the innermost scope (Kotlin's constructor parameters).
   const localSites: Array<{ start: number; name: string; type: string; inType?: boolean }> = [];
 
@@ -252,6 +253,11 @@ export function extractFacts(path: string, source: string, tree: Tree, grammar: 
     }
 
     const callNode = first('reference.call') ?? first('reference.new');
+    // `self.location = x` calls the writer `location=`, not the reader the other patterns saw there.
+    if (callNode && nameNode && props.call === 'writer') {
+      writerCalls.add(nameNode.startIndex);
+      continue;
+    }
     if (callNode && nameNode) {
       const receiverSelf = first('receiver.self');
       const receiverSuper = first('receiver.super');
@@ -344,7 +350,7 @@ export function extractFacts(path: string, source: string, tree: Tree, grammar: 
     }
     return best;
   };
-  facts.calls = callSites.map(({ start, ...call }) => ({ ...call, scope: scopeAt(start) }));
+  facts.calls = callSites.map(({ start, ...call }) => ({ ...call, ...(writerCalls.has(start) ? { name: `${call.name}=` } : {}), scope: scopeAt(start) }));
   const typeAround = (scope: number): number => {
     let d = scope;
     while (d >= 0 && !typeKinds.has(definitions[d]!.kind)) d = definitions[d]!.parent;

@@ -7,3 +7,5 @@
 ; `Item.new(...)` runs Item#initialize.
 ((call receiver: [(constant) (scope_resolution)] @name method: (identifier) @method arguments: (argument_list)? @arguments) @reference.new
  (#eq? @method "new"))
+; `self.location = x` / `response.status = 404` call the writer `location=` / `status=`.
+((assignment left: (call method: (identifier) @name) @reference.call) (#set! call "writer"))
