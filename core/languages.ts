@@ -221,6 +221,8 @@ const idiomsSchema = z
     testFiles: z.array(regex).min(1),
     /** Names of modules a source file declares to hold its tests (Rust's `#[cfg(test)] mod tests`). */
     testModules: z.array(regex).default([]),
+    /** Names of symbols that are tests wherever they are defined (Zig's `test "name"` blocks, named by their string literal). */
+    testSymbols: z.array(regex).default([]),
     /** Paths of generated code (protoc output, testdata). */
     generatedFiles: z.array(regex).default([]),
     /** Paths of example programs, which illustrate the library rather than make it up. */

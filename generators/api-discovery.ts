@@ -131,7 +131,7 @@ export const apiDiscoveryGenerators: SubTypeGenerator[] = [
     candidates({ facts }) {
       const candidates: Candidate[] = [];
       for (const [name, symbols] of [...facts.byName.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-        if (!isTypeableName(name) || symbols.length < 2 || symbols.length > MAX_ANSWER_SET || symbols.every((s) => facts.inTestFile(s.file))) continue;
+        if (!isTypeableName(name) || symbols.length < 2 || symbols.length > MAX_ANSWER_SET || symbols.every((s) => facts.isTest(s))) continue;
         candidates.push({
           file: symbols[0]!.file,
           draft: () => ({
@@ -156,7 +156,7 @@ export const apiDiscoveryGenerators: SubTypeGenerator[] = [
       for (const [name, symbols] of [...facts.byName.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
         if (!isTypeableName(name)) continue;
         const kinds = [...new Set(symbols.map((s) => s.kind))].sort();
-        if (kinds.length < 2 || symbols.every((s) => facts.inTestFile(s.file))) continue;
+        if (kinds.length < 2 || symbols.every((s) => facts.isTest(s))) continue;
         for (const kind of kinds) {
           const ofKind = symbols.filter((s) => s.kind === kind);
           if (ofKind.length > MAX_ANSWER_SET) continue;

@@ -81,7 +81,7 @@ export const bugfixGenerators: SubTypeGenerator[] = [
     candidates({ facts }) {
       // Each hop once, credited to the first suspect (in id order) it calls.
       const suspectOf = (via: SymbolFact) =>
-        facts.callees(via.id).find((id) => id !== via.id && facts.isCallable(facts.symbol(id)!) && !facts.inTestFile(facts.symbol(id)!.file));
+        facts.callees(via.id).find((id) => id !== via.id && facts.isCallable(facts.symbol(id)!) && !facts.isTest(facts.symbol(id)!));
       return facts
         .all()
         .filter((via) => facts.callersComplete(via.id) && withinLimit(facts.callers(via.id)) && suspectOf(via) !== undefined)

@@ -22,7 +22,7 @@ export const configGenerators: SubTypeGenerator[] = [
       const anyRead = regexSearch(reads.map((r) => `(?:${r.replaceAll('{name}', ENV_NAME)})`).join('|'), 'code');
       for (const hit of reads.length ? search(anyRead) : []) {
         const name = /([A-Z][A-Z0-9_]{2,})['"]?$/.exec(hit.text)?.[1];
-        if (name && hit.syntax === 'code' && !facts.inTestFile(hit.file) && !names.has(name)) names.set(name, hit.file);
+        if (name && hit.syntax === 'code' && !facts.inTestCode(hit) && !names.has(name)) names.set(name, hit.file);
       }
       return [...names.entries()].sort().map(([name, file]) => ({
         file,

@@ -77,7 +77,7 @@ export const controlFlowGenerators: SubTypeGenerator[] = [
       for (const hit of raiseCall ? search(regexSearch(raiseCall, 'code')) : []) {
         if (hit.syntax !== 'code') continue;
         const name = /([A-Za-z_$][\w$]*)\($/.exec(hit.text)?.[1];
-        if (!name || name.length < 5 || facts.inTestFile(hit.file) || facts.byName.get(name)?.some((s) => s.kind === 'class')) continue;
+        if (!name || name.length < 5 || facts.inTestCode(hit) || facts.byName.get(name)?.some((s) => s.kind === 'class')) continue;
         if (!names.has(name)) names.set(name, hit.file);
       }
       return [...names.entries()].sort().map(([name, file]) => ({

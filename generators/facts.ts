@@ -146,7 +146,7 @@ export class Facts {
     const key = `targets ${kinds ? [...kinds].sort().join(' ') : '*'}`;
     let list = this.kindMemo.get(key);
     if (!list) {
-      list = this.all(kinds).filter((s) => this.isTargetFile(s.file) && !this.insideCallable(s));
+      list = this.all(kinds).filter((s) => this.isTargetFile(s.file) && !this.isTest(s) && !this.insideCallable(s));
       this.kindMemo.set(key, list);
     }
     return list;
@@ -202,6 +202,23 @@ export class Facts {
     return test;
   }
   private readonly testFiles = new Map<string, boolean>();
+
+  /**
+   * Test code: a symbol of a test file, a test by its name wherever it is defined (Zig's `test "…"`
+   * blocks, idioms.testSymbols), or one inside a module of tests (Rust's `mod tests`, idioms.testModules).
+   */
+  isTest(s: SymbolFact): boolean {
+    if (this.inTestFile(s.file) || matchesAny(this.idioms.testSymbols, s.name)) return true;
+    for (let owner = s.owner && this.graph.symbols.get(s.owner); owner; owner = owner.owner && this.graph.symbols.get(owner.owner)) {
+      if (owner.kind === 'module' && matchesAny(this.idioms.testModules, owner.name)) return true;
+    }
+    return false;
+  }
+
+  /** Whether a text match lies in test code: a test file, or the body of a test symbol. */
+  inTestCode(m: TextMatch): boolean {
+    return this.inTestFile(m.file) || this.creditedAt(m.file, m.line).some((id) => this.isTest(this.graph.symbols.get(id)!));
+  }
 
   /** A file questions may be about: not test code, and not generated or an example unless most of the corpus is. */
   isTargetFile(file: string): boolean {
@@ -332,9 +349,8 @@ export class Facts {
   calledFromTests(): ReadonlySet<string> {
     if (!this.testCallees) {
       this.testCallees = new Set();
-      for (const [file, ids] of this.graph.fileSymbols) {
-        if (!this.inTestFile(file)) continue;
-        for (const id of ids) for (const callee of this.callees(id)) this.testCallees.add(callee);
+      for (const s of this.graph.symbols.values()) {
+        if (this.isTest(s)) for (const callee of this.callees(s.id)) this.testCallees.add(callee);
       }
     }
     return this.testCallees;

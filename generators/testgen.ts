@@ -1,3 +1,4 @@
+import { matchesAny } from '../core/languages.ts';
 import { regexSearch, textDraft, wordSearch } from './text.ts';
 import { candidate, MAX_ANSWER_SET, type Candidate, type GeneratorContext, type SubTypeGenerator } from './types.ts';
 
@@ -6,7 +7,7 @@ function idiomCandidates(idioms: readonly string[], what: string, ctx: Generator
   const candidates: Candidate[] = [];
   for (const idiom of idioms) {
     const query = wordSearch(idiom, 'code');
-    const testHit = ctx.search(query).find((h) => h.syntax === 'code' && ctx.facts.inTestFile(h.file));
+    const testHit = ctx.search(query).find((h) => h.syntax === 'code' && ctx.facts.inTestCode(h));
     if (!testHit) continue;
     candidates.push({
       file: testHit.file,
@@ -62,8 +63,8 @@ export const testGenGenerators: SubTypeGenerator[] = [
         }
       }
       for (const s of facts.all(new Set(['function']))) {
-        if (!facts.inTestFile(s.file) || picked.has(s.id) || /^test/i.test(s.name)) continue;
-        if (facts.callers(s.id).filter((c) => facts.inTestFile(facts.symbol(c)!.file)).length >= 2) picked.set(s.id, 'a helper several tests share');
+        if (!facts.isTest(s) || picked.has(s.id) || /^test/i.test(s.name) || matchesAny(facts.idioms.testSymbols, s.name)) continue;
+        if (facts.callers(s.id).filter((c) => facts.isTest(facts.symbol(c)!)).length >= 2) picked.set(s.id, 'a helper several tests share');
       }
       return [...picked.entries()].sort().map(([id, what]) => {
         const s = facts.symbol(id)!;
@@ -82,16 +83,16 @@ export const testGenGenerators: SubTypeGenerator[] = [
     category: 'TestGen',
     subType: 'test_to_code',
     goldSource: 'scip_roundtrip',
-    rationale: 'corpus code that tests call; callers, contains over the calling tests (extra non-test callers are fine)',
+    rationale: 'corpus code that tests (test files, test symbols, test modules) call, where every call of its name resolved; callers, contains over the calling tests (extra non-test callers are fine)',
     needs: 'non-test code that a test calls',
     asks: { op: 'callers', expected: 'contains' },
     candidates({ facts }) {
       return facts
         .targets()
-        .filter((s) => facts.isCallable(s) && facts.calledFromTests().has(s.id))
+        .filter((s) => facts.isCallable(s) && facts.calledFromTests().has(s.id) && facts.callersComplete(s.id))
         .map(
           candidate((s) => {
-            const tests = facts.callers(s.id).filter((c) => facts.inTestFile(facts.symbol(c)!.file));
+            const tests = facts.callers(s.id).filter((c) => facts.isTest(facts.symbol(c)!));
             if (tests.length === 0 || tests.length > MAX_ANSWER_SET) return undefined;
             return {
               intent: `Changing ${s.display}: finds the tests that exercise it directly`,

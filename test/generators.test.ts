@@ -235,3 +235,25 @@ describe('implementors where interfaces are satisfied structurally', () => {
     expect(asked(go)).toEqual([]);
   });
 });
+
+describe('test code beyond test files', () => {
+  const graph = handMadeGraph();
+  const add = (s: SymbolFact) => graph.symbols.set(s.id, s);
+  add({ id: id('src/`cart.ts`/`"totals add up"`().'), kind: 'function', name: '"totals add up"', display: 'src/cart.ts/"totals add up"()', owner: id('src/`cart.ts`/'), file: 'src/cart.ts', range: [9, 0, 12, 1] });
+  add({ id: id('src/`cart.ts`/tests/'), kind: 'module', name: 'tests', display: 'src/cart.ts/tests/', owner: id('src/`cart.ts`/'), file: 'src/cart.ts', range: [14, 0, 20, 1] });
+  add({ id: id('src/`cart.ts`/tests/adds().'), kind: 'function', name: 'adds', display: 'src/cart.ts/tests/adds()', owner: id('src/`cart.ts`/tests/'), file: 'src/cart.ts', range: [15, 0, 18, 1] });
+  const ids = ['src/`cart.ts`/`"totals add up"`().', 'src/`cart.ts`/tests/adds().', 'src/`cart.ts`/Cart#add().'].map(id);
+
+  it("are Zig's named test blocks (testSymbols) and Rust's test modules (testModules), each by its own language folder", () => {
+    const isTest = (language: string) => ids.map((s) => new Facts(graph, languageOf(language)).isTest(graph.symbols.get(s)!));
+    expect(isTest('zig')).toEqual([true, false, false]);
+    expect(isTest('rust')).toEqual([false, true, false]);
+    expect(isTest('typescript')).toEqual([false, false, false]);
+  });
+
+  it('are never the target of a question', () => {
+    const targets = new Facts(graph, languageOf('zig')).targets().map((s) => s.id);
+    expect(targets).not.toContain(ids[0]);
+    expect(targets).toContain(ids[2]);
+  });
+});
