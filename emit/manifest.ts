@@ -231,7 +231,7 @@ export function buildManifest(m: ManifestInput): Manifest {
         const reason =
           handWrittenCategories.has(c)
             ? `${c} comes only from hand-written overlays (scenarios/manual/)`
-            : `the corpus offers ${offered} distinct question(s) for this category after de-duplication`;
+            : `the corpus offers ${offered} distinct question(s) for this category after de-duplication${dryOnes(reports, goldOf, languageOf(m.corpus.language))}`;
         return { category: c, n: byCategory[c]!, reason };
       }),
     sub_types: m.subTypes.map((r) => ({
@@ -264,6 +264,12 @@ function whyNothing(g: SubTypeGenerator, r: SubTypeReport, language: Language): 
   const missing = (g.idioms ?? []).filter((path) => !hasIdiom(language.idioms, path));
   if (missing.length) return `needs ${g.needs}; languages/${language.name} has no ${missing.map((p) => `\`${p}\``).join(' or ')} idiom for it`;
   return `needs ${g.needs}; ${r.targets ? `none of its ${r.targets} candidate(s) yields a question not already asked` : 'this corpus has none'}`;
+}
+
+/** The sub-types of a short category that asked nothing, each with why: what a reader of the manifest needs to see the shortfall is the corpus's, not the pipeline's. */
+function dryOnes(reports: readonly SubTypeReport[], goldOf: ReadonlyMap<string, SubTypeGenerator>, language: Language): string {
+  const dry = reports.filter(feedsNothing).map((r) => `${r.sub_type} (${whyNothing(goldOf.get(r.sub_type)!, r, language)})`);
+  return dry.length ? `; asked nothing: ${dry.join(', ')}` : '';
 }
 
 /** A sub-type that drafted every candidate and still asked nothing: the corpus cannot feed it. */

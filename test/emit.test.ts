@@ -57,3 +57,21 @@ describe('scenario file schema', () => {
     }
   });
 });
+
+describe('manifest shortfalls', () => {
+  it('name every sub-type of a short category that asked nothing, with why', async () => {
+    const manifest = JSON.parse(await readFile(join(repoRoot, 'scenarios', 'rack.manifest.json'), 'utf8'));
+    const testGen = manifest.shortfalls.find((s: { category: string }) => s.category === 'TestGen');
+    expect(testGen).toEqual({
+      category: 'TestGen',
+      n: 0,
+      reason:
+        'the corpus offers 0 distinct question(s) for this category after de-duplication; asked nothing: ' +
+        'tests_in_file (needs a test file defining 2..40 symbols; this corpus has none), ' +
+        'fixture_discovery (needs a test fixture or a test helper shared by two tests; this corpus has none), ' +
+        'test_to_code (needs non-test code that a test calls; this corpus has none), ' +
+        'mock_stub_pattern (needs a test that mocks or stubs with a known library idiom; this corpus has none), ' +
+        'assertion_idiom (needs a test using a known assertion idiom; this corpus has none)',
+    });
+  });
+});
