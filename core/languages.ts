@@ -108,6 +108,11 @@ const walkerSchema = z
         leadingDots: z.boolean().default(false),
         /** An import path may carry a prefix we cannot know (a Go module path): match the longest known tail. */
         matchSuffix: z.boolean().default(false),
+        /**
+         * The project's own name is its root, as `crate` is, and a module's imports are names it hands
+         * on (Rust: an example's `use clap::Command` reaches `pub use crate::builder::Command` in lib.rs).
+         */
+        ownNameIsRoot: z.boolean().default(false),
       })
       .strict(),
     /** How a written type becomes the name to look up: what to drop around it (`&mut`, `*`, `const`, generics). */

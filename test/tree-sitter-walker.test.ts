@@ -115,6 +115,27 @@ describe('the tree-sitter walker', () => {
     expect(Object.fromEntries(graph.calls)).toEqual({ 'lmc-tree-sitter golang demo 1.0.0 c/Use().': ['lmc-tree-sitter golang demo 1.0.0 b/Close().'] });
   });
 
+  it("resolves an example's `use demo::...` through the crate root's `pub use`, as `crate::` would", async () => {
+    const files = {
+      'src/lib.rs': ['mod derive;', 'pub use crate::derive::{FromArgs, parse_all};', ''].join('\n'),
+      'src/derive.rs': ['pub trait FromArgs { fn from_args() -> Self; }', 'pub fn parse_all() -> u32 { 1 }', ''].join('\n'),
+      'examples/hand.rs': [
+        'use demo::{FromArgs, parse_all};',
+        'use other::Thing;',
+        'struct Cli;',
+        'impl FromArgs for Cli { fn from_args() -> Self { Cli } }',
+        'fn main() { parse_all(); Thing::new(); }',
+        '',
+      ].join('\n'),
+    };
+    const { outputPath } = await index(files, 'rust');
+    const graph = await buildFactGraph(outputPath, { name: 'demo' });
+    const R = graph.packagePrefix;
+    expect(graph.supertypes.get(`${R}examples/hand/Cli#`)).toEqual([`${R}derive/FromArgs#`]);
+    expect(graph.supertypes.get(`${R}examples/hand/Cli#from_args().`)).toEqual([`${R}derive/FromArgs#from_args().`]);
+    expect(graph.callers.get(`${R}derive/parse_all().`)).toEqual([`${R}examples/hand/main().`]);
+  });
+
   it('reads calls inside a Rust macro: a free function resolves, a method stays unresolved, so no call question about it is complete', async () => {
     const files = {
       'src/lib.rs': [

@@ -113,6 +113,10 @@ export class CorpusSymbols {
   readonly cleanTypeName: (text: string) => string;
   private readonly parents = new Map<string, string>();
   private exports?: Map<string, string>;
+  /** The project's name as its code writes it (`clap`; a hyphen becomes `_`), where it means the root. */
+  private readonly ownName?: string;
+  /** Files whose imports are being bound: a re-export cycle (a module re-exporting what imports it) stops there. */
+  private readonly binding = new Set<FileState>();
 
   constructor(
     files: FileFacts[],
@@ -120,6 +124,7 @@ export class CorpusSymbols {
     project: { name: string; version: string },
   ) {
     this.header = `${SCHEME} ${config.manager} ${escapeHeader(project.name)} ${escapeHeader(project.version)} `;
+    if (config.imports.ownNameIsRoot) this.ownName = project.name.replace(/-/g, '_');
     this.nameSplit = splitter(config.nameSeparators);
     this.importSplit = splitter(config.imports.separators);
     this.cleanTypeName = typeNameCleaner(config.typeNames);
@@ -178,6 +183,7 @@ export class CorpusSymbols {
 
   importsOf(state: FileState): { bound: Map<string, string[]>; globs: string[] } {
     if (state.imports) return state.imports;
+    this.binding.add(state);
     const bound = new Map<string, string[]>();
     const globs: string[] = [];
     for (const imp of state.facts.imports) {
@@ -195,6 +201,7 @@ export class CorpusSymbols {
       else if (local) pushUnique(bound, local, this.exportOf(module) ?? module);
     }
     state.imports = { bound, globs };
+    this.binding.delete(state);
     return state.imports;
   }
 
@@ -234,7 +241,7 @@ export class CorpusSymbols {
       segments = this.importSplit(path.slice(dots));
     } else {
       segments = this.importSplit(path);
-      const word = imports.relativeWords[segments[0] ?? ''];
+      const word = this.rootWord(segments[0] ?? '');
       if (word) {
         relativeTo = relativeBase(word, current);
         segments = segments.slice(1);
@@ -255,18 +262,36 @@ export class CorpusSymbols {
     return undefined;
   }
 
-  /** The symbols a full path names: its longest prefix that is a module, then members (`a.b.Config.databaseUrl`). */
+  /** A path's leading word relative to the importing module (`crate`, `super`), or the project's own name where that is the root. */
+  private rootWord(word: string): 'root' | 'current' | 'parent' | undefined {
+    return this.config.imports.relativeWords[word] ?? (word === this.ownName ? 'root' : undefined);
+  }
+
+  /**
+   * The symbols a full path names: its longest prefix that is a module, then members (`a.b.Config.databaseUrl`);
+   * where the project's name is its root, the root itself too, and a member a module's own imports hand on.
+   */
   private resolvePath(segments: string[]): string[] {
     const isFile = segments[0] === '\0file';
-    for (let n = segments.length; n >= (isFile ? 2 : 1); n--) {
-      const module = this.findModule(segments.slice(0, n));
+    const shortest = isFile ? 2 : this.ownName === undefined ? 1 : 0;
+    for (let n = segments.length; n >= shortest; n--) {
+      const module = n === 0 ? this.header : this.findModule(segments.slice(0, n));
       if (!module) continue;
       // `require("a.b").f` reads f from what a/b hands out, when it hands out one table.
       let current = [n < segments.length ? (this.exportOf(module) ?? module) : module];
-      for (const part of segments.slice(n)) current = current.flatMap((c) => this.members.get(c)?.get(part) ?? []);
+      for (const part of segments.slice(n)) current = current.flatMap((c) => this.membersOrHandedOn(c, part));
       return current;
     }
     return [];
+  }
+
+  /** A container's members of this name, or, where the project's name is its root, what a module's files import under it (`pub use`). */
+  private membersOrHandedOn(container: string, name: string): string[] {
+    const own = this.members.get(container)?.get(name) ?? [];
+    if (own.length || this.ownName === undefined) return own;
+    return this.states
+      .filter((s) => s.container === container && !this.binding.has(s))
+      .flatMap((s) => this.importsOf(s).bound.get(name) ?? []);
   }
 
   // --- What a name written somewhere in a file means. ---
@@ -353,7 +378,7 @@ export class CorpusSymbols {
     if (parts.length === 0) return undefined;
     let current: string | undefined;
     let rest: string[];
-    const word = this.config.imports.relativeWords[parts[0]!];
+    const word = this.rootWord(parts[0]!);
     if (word) {
       // `crate::a::b`, `super::x`: a path from a known module; the longest prefix that is a module wins.
       const absolute = [...relativeBase(word, state.module.segments), ...parts.slice(1)];
