@@ -6,10 +6,35 @@
  */
 import { z } from 'zod/v4';
 
-export const categories = ['Completion', 'BugFix', 'Refactor', 'TestGen', 'FeatureAdd', 'ApiDiscovery', 'ControlFlow', 'Config', 'SafetyNet'] as const;
+export const categories = [
+  'Completion',
+  'BugFix',
+  'Refactor',
+  'TestGen',
+  'FeatureAdd',
+  'ApiDiscovery',
+  'ControlFlow',
+  'Config',
+  'SafetyNet',
+  'ConversationalContinuation',
+  'RereadCascade',
+  'SubAgentContextHandoff',
+  'BashFeedbackLoop',
+] as const;
 export type Category = (typeof categories)[number];
 
-/** The paper's category weights (they sum to 100). */
+/**
+ * The upstream repository's session-shaped categories (its v0.2 workflow categories): a scenario
+ * holds the earlier turns of an agent's session beside its `query`. Neither the paper nor the
+ * upstream runner weights them; the upstream runner scores their `query` alone.
+ */
+export const sessionCategories = ['ConversationalContinuation', 'RereadCascade', 'SubAgentContextHandoff', 'BashFeedbackLoop'] as const satisfies readonly Category[];
+export type SessionCategory = (typeof sessionCategories)[number];
+export function isSessionCategory(c: Category): c is SessionCategory {
+  return (sessionCategories as readonly Category[]).includes(c);
+}
+
+/** The paper's category weights (they sum to 100 over its nine); the session categories weigh nothing there. */
 export const categoryWeights: Record<Category, number> = {
   Completion: 28,
   BugFix: 18,
@@ -20,6 +45,10 @@ export const categoryWeights: Record<Category, number> = {
   ControlFlow: 5,
   Config: 4,
   SafetyNet: 4,
+  ConversationalContinuation: 0,
+  RereadCascade: 0,
+  SubAgentContextHandoff: 0,
+  BashFeedbackLoop: 0,
 };
 
 /**
@@ -45,6 +74,10 @@ export const categoryDescriptions: Record<Category, string> = {
   ControlFlow: 'locating exception types and the code that raises them',
   Config: 'finding who reads an environment variable, config key or feature flag',
   SafetyNet: 'hand-curated edge cases',
+  ConversationalContinuation: 'following up on the answer it just got: the next question names the symbol the first one found',
+  RereadCascade: 'asking the same question again within one session, as agents re-read the same code many times',
+  SubAgentContextHandoff: 'handing a file it surveyed to a fresh sub-agent, which drills into one symbol of it',
+  BashFeedbackLoop: "turning a compiler's or interpreter's error message into the symbol it is about",
 };
 
 /** Categories no generator feeds: their scenarios are hand-written overlays (scenarios/manual/<corpus>.yaml). */
@@ -224,17 +257,87 @@ export type Origin = z.infer<typeof originSchema>;
 export const subTypeSchema = z.string().regex(/^[a-z0-9_]+$/, 'must be lowercase letters, digits and underscores');
 export const intentSchema = z.string().min(10, 'must say in a sentence what the agent is doing');
 
+/** How many times a RereadCascade session asks its question, the last time as its `query`. */
+export const REREAD_TURNS = { min: 2, max: 10 } as const;
+
+/**
+ * The earlier turns of a session, in the upstream repository's field names. The runner's `query`
+ * is always the session's last turn, the one the upstream runner scores.
+ */
+export const sessionFields = {
+  preceding_query: querySchema.optional().meta({ description: 'ConversationalContinuation: the question asked just before, in the same session; `query` names what its answer found.' }),
+  preceding_expected: expectedSchema.optional().meta({ description: 'ConversationalContinuation: the answer to `preceding_query`.' }),
+  main_query: querySchema.optional().meta({ description: "SubAgentContextHandoff: the main agent's survey; `query` then goes to a fresh adapter process that never saw it." }),
+  main_expected: expectedSchema.optional().meta({ description: 'SubAgentContextHandoff: the answer to `main_query`.' }),
+  context: z
+    .object({
+      preceding_command: z.string().min(1).meta({ description: 'The command the agent ran.' }),
+      stderr_excerpt: z.string().min(1).meta({ description: 'What it printed: an error message naming the symbol `query` looks up.' }),
+    })
+    .strict()
+    .optional()
+    .meta({ description: 'BashFeedbackLoop: the failing command and its message, rendered from the language folder\'s templates; never sent to the adapter.' }),
+  queries: z
+    .array(querySchema)
+    .min(REREAD_TURNS.min)
+    .max(REREAD_TURNS.max)
+    .optional()
+    .meta({ description: 'RereadCascade: every read of the session, each equal to `query` (the last) and each scored against `expected`.' }),
+};
+export type SessionField = keyof typeof sessionFields;
+
+/** The session fields each session category carries (all of them, and no others); other categories carry none. */
+export const sessionShapes: Record<SessionCategory, readonly SessionField[]> = {
+  ConversationalContinuation: ['preceding_query', 'preceding_expected'],
+  RereadCascade: ['queries'],
+  SubAgentContextHandoff: ['main_query', 'main_expected'],
+  BashFeedbackLoop: ['context'],
+};
+
 /** The fields a scenario has, before the rules that tie them together. */
 export const scenarioFields = {
   id: z.string().regex(/^[a-z0-9_]+-[0-9a-f]{12}$/, 'must be <sub_type>-<12 hex>'),
   category: z.enum(categories),
   sub_type: subTypeSchema,
   intent: intentSchema,
+  ...sessionFields,
   query: querySchema,
   expected: expectedSchema,
   gold_source: z.enum(goldSources),
   origin: originSchema.optional(),
 };
+
+/** The session field a scenario lacks or should not have, or its RereadCascade read that differs from `query`; undefined when its shape fits its category. */
+export function sessionProblem(s: { category: Category; query: unknown } & Partial<Record<SessionField, unknown>>): string | undefined {
+  const wanted: readonly SessionField[] = isSessionCategory(s.category) ? sessionShapes[s.category] : [];
+  for (const field of Object.keys(sessionFields) as SessionField[]) {
+    const has = s[field] !== undefined;
+    if (wanted.includes(field) && !has) return `a ${s.category} scenario must carry \`${field}\``;
+    if (!wanted.includes(field) && has) return `only ${categoryCarrying(field)} scenarios carry \`${field}\``;
+  }
+  if (Array.isArray(s.queries) && s.queries.some((q) => JSON.stringify(q) !== JSON.stringify(s.query))) return 'every entry of `queries` repeats `query`';
+  return undefined;
+}
+
+function categoryCarrying(field: SessionField): SessionCategory {
+  return sessionCategories.find((c) => sessionShapes[c].includes(field))!;
+}
+
+/** One question of a session and the process that is asked it: the session's own, or a fresh sub-agent's. */
+export interface Turn {
+  query: Query;
+  expected: Expected;
+  process: 'session' | 'subagent';
+}
+
+/** Every turn of a scenario in the order an agent asks them; the last is its `query`. A scenario that is no session is one turn. */
+export function turnsOf(s: Scenario): Turn[] {
+  const last: Turn = { query: s.query, expected: s.expected, process: s.main_query ? 'subagent' : 'session' };
+  if (s.preceding_query && s.preceding_expected) return [{ query: s.preceding_query, expected: s.preceding_expected, process: 'session' }, last];
+  if (s.main_query && s.main_expected) return [{ query: s.main_query, expected: s.main_expected, process: 'session' }, last];
+  if (s.queries) return [...s.queries.slice(0, -1).map((query) => ({ query, expected: s.expected, process: 'session' as const })), last];
+  return [last];
+}
 
 /**
  * What each ground-truth source demands of the other fields: the op it asks with, an `origin`, an
@@ -263,6 +366,8 @@ export const scenarioSchema = z
   .superRefine((s, ctx) => {
     const problem = goldSourceProblem(s);
     if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['gold_source'] });
+    const shape = sessionProblem(s);
+    if (shape) ctx.addIssue({ code: 'custom', message: shape, path: ['category'] });
   })
   .meta({ id: 'scenario' });
 export type Scenario = z.infer<typeof scenarioSchema>;

@@ -308,6 +308,26 @@ const idiomsSchema = z
      * so is a call; one passed or yielded as a value is not (docs/query-semantics.md).
      */
     calls: z.object({ before: regex.optional(), after: regex.optional() }).strict().default({}),
+    /**
+     * How the language's compiler or interpreter reports a misspelt name, for BashFeedbackLoop: the
+     * command an agent runs, how its near-miss differs from the real name (`typo`: one edit; `case`:
+     * letter case only, the one slip Go's compiler names the real member for), and per form (`member`:
+     * a method of a type; `free`: a function) a `site` (a call of `{name}` in ripgrep's syntax) and the
+     * `message` printed there. A message fills `{file}`, `{line}`, `{column}`, `{near}`, `{name}`,
+     * `{owner}` (the method's type), `{ownerKind}` (that type's kind in the compiler's words,
+     * `ownerKinds`; an owner of another kind gets no message) and `{call}` (the site's text, misspelt).
+     * Absent: the language has no such message and no BashFeedbackLoop scenario is asked.
+     */
+    feedback: z
+      .object({
+        command: z.string().min(1),
+        nearMiss: z.enum(['typo', 'case']),
+        member: z.object({ site: template, message: z.string().includes('{name}') }).strict().optional(),
+        free: z.object({ site: template, message: z.string().includes('{name}') }).strict().optional(),
+        ownerKinds: z.record(z.string(), z.string()).default({}),
+      })
+      .strict()
+      .optional(),
     signatures: z
       .object({
         /** The return type written in a recorded signature, as the named group `type`. */

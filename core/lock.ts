@@ -88,6 +88,12 @@ export const corpusSchema = z
     project: z.object({ name: z.string().min(1), version: z.string().min(1) }).strict().optional(),
     seed: z.int().min(0),
     budget: z.int().min(1),
+    /**
+     * Ask the session-shaped categories too (ConversationalContinuation, RereadCascade,
+     * SubAgentContextHandoff, BashFeedbackLoop). Off by default: a corpus gets new sub-types only
+     * once a sample of them has been judged against its source (audits/<corpus>.yaml).
+     */
+    sessions: z.boolean().optional(),
     /** `sha256:<hex>` of the selected tree; when present a fetch that yields anything else is refused. */
     content_digest: z.string().regex(/^sha256:[0-9a-f]{64}$/, 'must be sha256:<64 hex>').optional(),
     /** Part of a plain `lmc generate` run; false for corpora this environment cannot reach (e.g. GitHub pins). */

@@ -4,8 +4,8 @@ import type { FetchedCorpus } from '../fetchers/index.ts';
 import { hasIdiom, languageOf, type Language } from '../core/languages.ts';
 import { generators, GENERATOR_VERSION, type SubTypeReport } from '../generators/index.ts';
 import type { SubTypeGenerator } from '../generators/types.ts';
-import { categories, DATASET_LICENSE, extensionOps, goldSources, handWrittenCategories, PROTOCOL_VERSION, symbolKinds, upstreamOps, type Scenario } from '../core/contract.ts';
-import { CATEGORY_MINIMUM, inexpressibleSubTypes } from '../generators/types.ts';
+import { categories, DATASET_LICENSE, extensionOps, goldSources, handWrittenCategories, isSessionCategory, PROTOCOL_VERSION, symbolKinds, upstreamOps, type Scenario } from '../core/contract.ts';
+import { CATEGORY_MINIMUM, inexpressibleSubTypes, SESSION_QUOTA } from '../generators/types.ts';
 import type { IndexResult } from '../indexers/index.ts';
 import type { Corpus } from '../core/lock.ts';
 
@@ -223,7 +223,7 @@ export function buildManifest(m: ManifestInput): Manifest {
       by_gold_source: power(scenarios, (s) => s.gold_source, goldSources),
     },
     shortfalls: categories
-      .filter((c) => byCategory[c]! < CATEGORY_MINIMUM)
+      .filter((c) => byCategory[c]! < (isSessionCategory(c) ? SESSION_QUOTA : CATEGORY_MINIMUM))
       .map((c) => {
         const reports = m.subTypes.filter((r) => r.category === c);
         // Below its quota, every member ran dry: what was emitted is all the category's pool holds.
@@ -231,7 +231,9 @@ export function buildManifest(m: ManifestInput): Manifest {
         const reason =
           handWrittenCategories.has(c)
             ? `${c} comes only from hand-written overlays (scenarios/manual/)`
-            : `the corpus offers ${offered} distinct question(s) for this category after de-duplication${dryOnes(reports, goldOf, languageOf(m.corpus.language))}`;
+            : isSessionCategory(c) && !m.corpus.sessions
+              ? 'session-shaped scenarios are asked only where the lock sets `sessions: true`, once a sample of them is judged against the source'
+              : `the corpus offers ${offered} distinct question(s) for this category after de-duplication${dryOnes(reports, goldOf, languageOf(m.corpus.language))}`;
         return { category: c, n: byCategory[c]!, reason };
       }),
     sub_types: m.subTypes.map((r) => ({

@@ -4,7 +4,7 @@
  * to schemas/; a test fails when the committed files differ from what this module generates.
  */
 import { z } from 'zod/v4';
-import { expectedSchema, goldSourceRules, goldSources, querySchema, scenarioFileSchema } from '../core/contract.ts';
+import { categories, expectedSchema, goldSourceRules, goldSources, isSessionCategory, querySchema, scenarioFileSchema, sessionFields, sessionShapes, type SessionField } from '../core/contract.ts';
 import { manifestSchema } from './manifest.ts';
 
 type Json = Record<string, unknown>;
@@ -40,6 +40,17 @@ function goldSourceConditions(): Json[] {
   return rules;
 }
 
+/** sessionShapes as if/then rules: each category's session fields required, every other session field absent. */
+function sessionConditions(): Json[] {
+  const fields = Object.keys(sessionFields) as SessionField[];
+  return categories.map((c) => {
+    const wanted: readonly SessionField[] = isSessionCategory(c) ? sessionShapes[c] : [];
+    const then: Json = { properties: Object.fromEntries(fields.filter((f) => !wanted.includes(f)).map((f) => [f, false])) };
+    if (wanted.length) then.required = [...wanted];
+    return { if: { properties: { category: { const: c } }, required: ['category'] }, then };
+  });
+}
+
 /**
  * A zod discriminated union comes out as `anyOf`; as `oneOf` with a `discriminator`, validators
  * report the error of the branch the tag picks rather than of the first branch.
@@ -52,7 +63,7 @@ function discriminated(def: Json, union: z.ZodDiscriminatedUnion): Json {
 export function scenarioFileJsonSchema(): Json {
   const schema = jsonSchemaOf(scenarioFileSchema);
   const defs = schema.$defs as Record<string, Json>;
-  defs.scenario = { ...defs.scenario, allOf: goldSourceConditions() };
+  defs.scenario = { ...defs.scenario, allOf: [...goldSourceConditions(), ...sessionConditions()] };
   defs.query = discriminated(defs.query!, querySchema);
   defs.expected = discriminated(defs.expected!, expectedSchema);
   return {

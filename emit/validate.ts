@@ -1,6 +1,6 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import { canonicalJson } from '../core/canonical-json.ts';
-import type { Scenario } from '../core/contract.ts';
+import { sessionProblem, type Scenario } from '../core/contract.ts';
 import { manifestJsonSchema, scenarioFileJsonSchema } from './schemas.ts';
 
 const ajv = new Ajv2020({ allErrors: false, strict: true, strictRequired: false, discriminator: true });
@@ -48,6 +48,8 @@ export function checkScenarioFile(data: unknown): string[] {
     const first = queries.get(key);
     if (first) problems.push(`scenario ${s.id}: same query as ${first}`);
     else queries.set(key, s.id);
+    const shape = sessionProblem(s);
+    if (shape) problems.push(`scenario ${s.id}: ${shape}`);
   }
   return problems;
 }

@@ -11,9 +11,10 @@ import { Facts } from './facts.ts';
 import { featureAddGenerators } from './feature-add.ts';
 import { refactorGenerators } from './refactor.ts';
 import { createRng, spreadAcrossFiles } from './sampling.ts';
+import { sessionGenerators } from './session.ts';
 import { testGenGenerators } from './testgen.ts';
-import { categories, categoryWeights, type Category, type Scenario } from '../core/contract.ts';
-import { CATEGORY_MINIMUM, type Draft, type GeneratorContext, type SubTypeGenerator } from './types.ts';
+import { categories, categoryWeights, isSessionCategory, sessionFields, type Category, type Scenario, type SessionField } from '../core/contract.ts';
+import { CATEGORY_MINIMUM, SESSION_QUOTA, type Draft, type GeneratorContext, type SubTypeGenerator } from './types.ts';
 
 /** Bumped whenever a generator's output for the same facts changes; recorded in every manifest. */
 export const GENERATOR_VERSION = '3.0.0';
@@ -27,6 +28,7 @@ export const generators: SubTypeGenerator[] = [
   ...apiDiscoveryGenerators,
   ...controlFlowGenerators,
   ...configGenerators,
+  ...sessionGenerators,
 ];
 
 export interface SubTypeReport {
@@ -53,6 +55,8 @@ export interface GenerationInput {
   search: GeneratorContext['search'];
   /** Canonical queries already asked elsewhere (manual overlays, contributor specs): never generated again. */
   reserved?: ReadonlySet<string>;
+  /** Whether to ask the session-shaped categories (the lock's `sessions`). */
+  sessions?: boolean;
 }
 
 export function scenarioId(subType: string, query: unknown): string {
@@ -75,10 +79,15 @@ export function apportion(total: number, weights: number[]): number[] {
   return out;
 }
 
-/** Category budgets: the paper's weights over the budget, each raised to CATEGORY_MINIMUM. */
+/** Category budgets: the paper's weights over the budget, each raised to CATEGORY_MINIMUM; SESSION_QUOTA for each session category. */
 export function categoryQuotas(budget: number): Map<Category, number> {
   const shares = apportion(budget, categories.map((c) => categoryWeights[c]));
-  return new Map(categories.map((c, i) => [c, Math.max(shares[i]!, CATEGORY_MINIMUM)]));
+  return new Map(categories.map((c, i) => [c, isSessionCategory(c) ? SESSION_QUOTA : Math.max(shares[i]!, CATEGORY_MINIMUM)]));
+}
+
+/** The sub-types a run asks: the session ones only where the corpus asks for sessions. */
+export function activeGenerators(sessions: boolean): SubTypeGenerator[] {
+  return generators.filter((g) => sessions || !isSessionCategory(g.category));
 }
 
 /**
@@ -99,10 +108,15 @@ export function generateScenarios(graph: FactGraph, input: GenerationInput): Gen
   const asked = new Set<string>(input.reserved ?? []);
   const scenarios: Scenario[] = [];
   const reports = new Map<string, SubTypeReport>();
-  const claimOrder = [...categories].sort((a, b) => categoryWeights[a] - categoryWeights[b] || categories.indexOf(a) - categories.indexOf(b));
+  // Sessions claim last (their last turn is a question a single-turn category may ask on its own),
+  // the narrowest first: a misspelt call's lookup, then a sub-agent's drill-down, then a follow-up, then a re-read.
+  const sessionOrder: Category[] = ['BashFeedbackLoop', 'SubAgentContextHandoff', 'ConversationalContinuation', 'RereadCascade'];
+  const rank = (c: Category) => (isSessionCategory(c) ? 1 + sessionOrder.indexOf(c) : 0);
+  const claimOrder = [...categories].sort((a, b) => rank(a) - rank(b) || categoryWeights[a] - categoryWeights[b] || categories.indexOf(a) - categories.indexOf(b));
+  const active = activeGenerators(input.sessions ?? false);
 
   for (const category of claimOrder) {
-    const members = generators
+    const members = active
       .filter((g) => g.category === category)
       .map((g) => {
         const candidates = g.candidates({ facts, rng: createRng(input.seed, `drafts:${g.subType}`), search: input.search });
@@ -137,7 +151,7 @@ export function generateScenarios(graph: FactGraph, input: GenerationInput): Gen
     }
   }
 
-  return { scenarios: sortScenarios(scenarios), subTypes: generators.map((g) => reports.get(g.subType)!) };
+  return { scenarios: sortScenarios(scenarios), subTypes: active.map((g) => reports.get(g.subType)!) };
 }
 
 /** File order: category as the contract lists them, then sub-type, then id. */
@@ -153,12 +167,20 @@ export function sortScenarios(scenarios: Scenario[]): Scenario[] {
   );
 }
 
+/** A session's earlier turns in the contract's field order, which is the upstream repository's. */
+function sessionPart(draft: Draft): Partial<Pick<Scenario, SessionField>> {
+  const out: Partial<Record<SessionField, unknown>> = {};
+  for (const field of Object.keys(sessionFields) as SessionField[]) if (draft.session?.[field] !== undefined) out[field] = draft.session[field];
+  return out as Partial<Pick<Scenario, SessionField>>;
+}
+
 function toScenario(g: SubTypeGenerator, draft: Draft): Scenario {
   return {
     id: scenarioId(g.subType, draft.query),
     category: g.category,
     sub_type: g.subType,
     intent: draft.intent,
+    ...sessionPart(draft),
     query: draft.query,
     expected: draft.expected,
     gold_source: g.goldSource,

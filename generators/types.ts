@@ -1,13 +1,15 @@
 import type { Facts } from './facts.ts';
 import type { TextMatch } from '../evidence/syntax.ts';
 import type { Rng } from './sampling.ts';
-import type { Category, Expected, GoldSource, Query, TextSearchQuery } from '../core/contract.ts';
+import type { Category, Expected, GoldSource, Query, Scenario, SessionField, TextSearchQuery } from '../core/contract.ts';
 
 /** A scenario before the pipeline gives it an id. */
 export interface Draft {
   intent: string;
   query: Query;
   expected: Expected;
+  /** A session-shaped scenario's earlier turns (core/contract.ts, sessionShapes). */
+  session?: Partial<Pick<Scenario, SessionField>>;
 }
 
 export type { TextMatch };
@@ -83,6 +85,9 @@ export const MAX_ANSWER_SET = 40;
  * (gin's Context, clap's Command, FastifyInstance) are the ones an agent most needs listed whole.
  */
 export const MAX_MEMBER_SET = 300;
+
+/** Each session category aims for this many scenarios where a corpus's lock asks for sessions. */
+export const SESSION_QUOTA = 30;
 
 /** Categories aim for this many scenarios (a worst-case 95% interval of about ±10 points) where the corpus has the material. */
 export const CATEGORY_MINIMUM = 100;

@@ -8,7 +8,8 @@ import { loadLock, type Corpus, type Lock } from '../core/lock.ts';
 import { issueWords } from '../core/zod-issues.ts';
 import { generatedFiles } from '../emit/docs.ts';
 import { feedsNothing, type PowerRow } from '../emit/manifest.ts';
-import { CATEGORY_MINIMUM } from '../generators/types.ts';
+import { CATEGORY_MINIMUM, SESSION_QUOTA } from '../generators/types.ts';
+import { isSessionCategory, type Category } from '../core/contract.ts';
 import { cleanCache } from './cache.ts';
 import { runGenerate, stageNames, type CorpusOutcome } from './generate.ts';
 import { resolvePaths, type RunPaths } from './paths.ts';
@@ -149,7 +150,7 @@ export function summarise(outcomes: CorpusOutcome[]): string {
     if (!m) continue;
     lines.push('', `${o.corpus}: ${m.counts.total} scenarios, grep_compared share ${m.grep.share.toFixed(1)}% (${m.grep.searches} rg searches)`);
     lines.push(powerTable('category', m.power.by_category), powerTable('gold source', m.power.by_gold_source));
-    for (const s of m.shortfalls) lines.push(`  ${s.category} below ${CATEGORY_MINIMUM}: ${s.reason}`);
+    for (const s of m.shortfalls) lines.push(`  ${s.category} below ${isSessionCategory(s.category as Category) ? SESSION_QUOTA : CATEGORY_MINIMUM}: ${s.reason}`);
     const empty = m.sub_types.filter(feedsNothing).map((s) => s.sub_type);
     if (empty.length) lines.push(`  sub-types this corpus cannot feed: ${empty.join(', ')}`);
   }

@@ -127,6 +127,7 @@ export async function runCorpus(corpus: Corpus, paths: RunPaths, options: RunOpt
     code: codeVersion(STAGE_CODE.generate),
     seed: corpus.seed,
     budget: corpus.budget,
+    sessions: corpus.sessions ?? false,
     testFiles: corpus.test_files ?? null,
     overlays: [overlays.manual?.text ?? null, overlays.specs?.text ?? null],
     rgVersion,
@@ -151,7 +152,7 @@ export async function runCorpus(corpus: Corpus, paths: RunPaths, options: RunOpt
       const manual = overlays.manual ? compileManual(overlays.manual.data, overlays.manual.file, facts) : [];
       const specs = overlays.specs ? compileSpecs(overlays.specs.data, overlays.specs.file, facts, search) : [];
       const reserved = new Set([...manual, ...specs].map((s) => canonicalJson(s.query)));
-      const made = generateScenarios(graph, { language, seed: corpus.seed, budget: corpus.budget, search, reserved });
+      const made = generateScenarios(graph, { language, seed: corpus.seed, budget: corpus.budget, search, reserved, sessions: corpus.sessions ?? false });
       const scenarios = sortScenarios([...made.scenarios, ...manual, ...specs]);
       return {
         scenarios,

@@ -31,7 +31,7 @@ export function formatRun(result: RunResult): string {
   for (const c of categories) {
     const b = s.by_category[c];
     if (!b) continue;
-    rows.push([c, String(categoryWeights[c]), String(upstreamCategoryWeights[c] ?? '-'), String(b.n), pct(b.mean), pct(b.pass_rate)]);
+    rows.push([c, categoryWeights[c] ? String(categoryWeights[c]) : '-', String(upstreamCategoryWeights[c] ?? '-'), String(b.n), pct(b.mean), pct(b.pass_rate)]);
   }
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
   const lines = rows.map((r) => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  '));
@@ -43,6 +43,7 @@ export function formatRun(result: RunResult): string {
     `weighted, paper's sum Σ mean×weight / 100:                        ${pct(s.weighted_accuracy_paper)}`,
     `weighted, upstream runner's six categories:                       ${pct(s.weighted_accuracy_upstream)}`,
     `raw mean over all scenarios:                                      ${pct(s.raw_accuracy)}`,
+    ...(result.earlier_turns ? [`sessions' earlier turns (not in the figures above): ${result.earlier_turns.passed}/${result.earlier_turns.n} passed`] : []),
   ].join('\n');
 }
 

@@ -9,10 +9,10 @@
 import { createHash } from 'node:crypto';
 import { adapterArgs, type AdapterName } from '../adapters/cli.ts';
 import { feedsNothing, halfWidth, type Manifest } from '../emit/manifest.ts';
-import { categories, categoryWeights, goldSources, upstreamCategoryWeights, type Scenario } from '../core/contract.ts';
-import { runScenarios, writeRun, type Run, type RunOptions, type RunResult } from './runner.ts';
+import { categories, categoryWeights, goldSources, isSessionCategory, upstreamCategoryWeights, type Scenario } from '../core/contract.ts';
+import { passesEveryTurn, runScenarios, writeRun, type Run, type RunOptions, type RunResult } from './runner.ts';
 import { PASS_THRESHOLD } from '../core/contract.ts';
-import { passes, type Bucket, type ScoreSummary } from './scorer.ts';
+import { type Bucket, type ScoreSummary } from './scorer.ts';
 
 /** A category where the floor's mean score is above this is flagged: text search already answers it. */
 export const TOO_EASY_ABOVE = 0.6;
@@ -46,6 +46,8 @@ interface AdapterScores {
   by_category: Record<string, Bucket>;
   by_gold_source: Record<string, Bucket>;
   by_sub_type: Record<string, Bucket>;
+  /** Sessions' turns before their `query` (absent without sessions): scored too, outside every figure above. */
+  earlier_turns?: { n: number; passed: number };
 }
 
 /** The byte-stable `<corpus>.audit.json`. */
@@ -89,6 +91,7 @@ function adapterScores(result: RunResult): AdapterScores {
     by_category: roundBuckets(s.by_category),
     by_gold_source: roundBuckets(s.by_gold_source),
     by_sub_type: roundBuckets(s.by_sub_type),
+    ...(result.earlier_turns ? { earlier_turns: result.earlier_turns } : {}),
   };
 }
 
@@ -124,7 +127,7 @@ export async function auditCorpus(inputs: AuditInputs, log: (line: string) => vo
     corpus,
     oracle: oracle.result,
     floor: floor.result,
-    failing: oracle.outcomes.filter((o) => !passes(o.score)).map((o) => o.id),
+    failing: oracle.outcomes.filter((o) => !passesEveryTurn(o)).map((o) => o.id),
     report,
   };
 }
@@ -143,8 +146,9 @@ export function scoreTable(report: AuditReport): string {
     const o = oracle.by_category[c];
     const f = floor.by_category[c];
     const n = o?.n ?? 0;
+    if (isSessionCategory(c) && n === 0) continue;
     const flag = report.too_easy.includes(c) ? 'too easy' : '';
-    rows.push(`| ${c} | ${categoryWeights[c]} | ${n} | ${n ? halfWidth(n)!.toFixed(1) : '—'} | ${percent(o?.mean)} | ${percent(o?.pass_rate)} | ${percent(f?.mean)} | ${percent(f?.pass_rate)} | ${flag} |`);
+    rows.push(`| ${c} | ${categoryWeights[c] || '—'} | ${n} | ${n ? halfWidth(n)!.toFixed(1) : '—'} | ${percent(o?.mean)} | ${percent(o?.pass_rate)} | ${percent(f?.mean)} | ${percent(f?.pass_rate)} | ${flag} |`);
   }
   rows.push(
     `| **weighted** (categories present) | | | | **${percent(oracle.weighted_accuracy)}** | | **${percent(floor.weighted_accuracy)}** | | |`,
@@ -152,6 +156,10 @@ export function scoreTable(report: AuditReport): string {
     `| weighted, upstream runner's six categories (${upstreamWeightsText()}) | | | | ${percent(oracle.weighted_accuracy_upstream)} | | ${percent(floor.weighted_accuracy_upstream)} | | |`,
     `| raw mean over all scenarios | | ${report.scenario_file.scenarios} | | ${percent(oracle.raw_accuracy)} | | ${percent(floor.raw_accuracy)} | | |`,
   );
+  if (oracle.earlier_turns && floor.earlier_turns) {
+    const share = (t: { n: number; passed: number }) => percent(t.passed / t.n);
+    rows.push(`| sessions' earlier turns (pass rate; in no figure above) | | ${oracle.earlier_turns.n} | | | ${share(oracle.earlier_turns)} | | ${share(floor.earlier_turns)} | |`);
+  }
   return rows.join('\n');
 }
 

@@ -9,7 +9,7 @@ import { scenarioSchemaProblem } from '../emit/validate.ts';
 export const lintRules = {
   schema: 'fails the published scenario schema',
   repeated_query: 'asks the same query as an earlier scenario of the file',
-  empty_required: '`contains` with an empty `required`, which any answer passes',
+  empty_required: '`contains` with an empty `required` (in `expected` or a session\'s earlier answer), which any answer passes',
   fixed_size_contains: '`contains` cut at a size shared by many scenarios of the file: the first N of a larger set',
   repeated_id: 'uses the id of an earlier scenario of the file',
   pseudo_id: 'an id that names a file, not a symbol (`file:routing.py`)',
@@ -54,7 +54,9 @@ export function lintScenarioFile(data: unknown): { scenarios: number; findings: 
       else seen.set(key, name);
     }
     const required = Array.isArray(expected.required) ? expected.required : undefined;
-    if (expected.kind === 'contains' && required?.length === 0) add('empty_required', 'required: []');
+    for (const [field, answer] of answersOf(s)) {
+      if (answer.kind === 'contains' && Array.isArray(answer.required) && answer.required.length === 0) add('empty_required', `${field}: required: []`);
+    }
     if (expected.kind === 'contains' && required && caps.has(required.length)) add('fixed_size_contains', `${required.length} ids, like ${caps.get(required.length)} other contains scenarios`);
     if (typeof s.id === 'string') {
       if (ids.has(s.id)) add('repeated_id', 'id used before');
@@ -85,11 +87,16 @@ function containsCaps(data: unknown[]): Map<number, number> {
   return new Map([...sizes].filter(([size, n]) => size >= CAP_MIN_SIZE && n >= 5 && n >= CAP_SHARE * total).map(([size, n]) => [size, n - 1]));
 }
 
-/** The symbol ids a scenario names: in its query and in its expected answer. */
+/** A scenario's expected answers: its `expected`, and a session's answers to its earlier turns. */
+function answersOf(s: Loose): Array<[string, Loose]> {
+  return (['expected', 'preceding_expected', 'main_expected'] as const).filter((f) => s[f] && typeof s[f] === 'object').map((f) => [f, s[f] as Loose]);
+}
+
+/** The symbol ids a scenario names: in its queries and in its expected answers. */
 function idsOf(s: Loose): string[] {
-  const query = (s.query ?? {}) as Loose;
-  const expected = (s.expected ?? {}) as Loose;
-  const ids = [query.sym_stable_id, expected.stable_id, ...(Array.isArray(expected.stable_ids) ? expected.stable_ids : []), ...(Array.isArray(expected.required) ? expected.required : [])];
+  const queries = [s.query, s.preceding_query, s.main_query].map((q) => (q ?? {}) as Loose);
+  const ids = [...queries.map((q) => q.sym_stable_id)];
+  for (const [, e] of answersOf(s)) ids.push(e.stable_id, ...(Array.isArray(e.stable_ids) ? e.stable_ids : []), ...(Array.isArray(e.required) ? e.required : []));
   return ids.filter((id): id is string => typeof id === 'string');
 }
 

@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { execa, type ResultPromise } from 'execa';
-import type { Expected, Query, Scenario } from '../core/contract.ts';
+import { turnsOf, type Expected, type Query, type Scenario } from '../core/contract.ts';
 import { writeFileAtomic } from '../core/atomic.ts';
 import { trackChild } from '../core/cleanup.ts';
 import { PipelineError } from '../core/errors.ts';
@@ -39,6 +39,16 @@ export interface ScenarioOutcome {
   error?: string;
   score: number;
   latency_ms: number;
+  /** A session's turns before its `query`, in order, each scored against its own expected answer. */
+  earlier_turns?: TurnOutcome[];
+}
+
+export interface TurnOutcome {
+  query: Query;
+  returned: string[];
+  error?: string;
+  score: number;
+  latency_ms: number;
 }
 
 export interface RunResult {
@@ -49,6 +59,8 @@ export interface RunResult {
   /** Scenarios answered with an `error` or a malformed line (each scored 0). */
   errored: number;
   scores: ScoreSummary;
+  /** Sessions' turns before their `query`: how many, and how many passed (absent when the file has no session). */
+  earlier_turns?: { n: number; passed: number };
   /** Nearest-rank percentiles over every query but the first; null with fewer than two queries. */
   latency_ms: LatencyPercentiles | null;
 }
@@ -137,72 +149,132 @@ function round3(ms: number): number {
   return Math.round(ms * 1000) / 1000;
 }
 
-/** Runs every scenario through the adapter. Throws a PipelineError when the adapter cannot be trusted to have answered them all in step. */
-export async function runScenarios(corpus: string, scenarios: readonly Scenario[], adapter: AdapterSpec, options: RunOptions = {}): Promise<Run> {
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const startupTimeoutMs = options.startupTimeoutMs ?? DEFAULT_STARTUP_TIMEOUT_MS;
-  const commandText = [adapter.command, ...adapter.args].join(' ');
-  const child: ResultPromise = trackChild(
-    execa(adapter.command, adapter.args, {
-      ...(adapter.cwd ? { cwd: adapter.cwd } : {}),
-      stdin: 'pipe',
-      stdout: 'pipe',
-      stderr: 'pipe',
-      buffer: false,
-      reject: false,
-    }),
-  );
-  let stderrTail = '';
-  child.stderr!.on('data', (chunk: Buffer) => {
-    stderrTail = (stderrTail + chunk.toString('utf8')).slice(-STDERR_TAIL_CHARS);
-  });
-  // A dead adapter makes writes fail with EPIPE; the missing answer reports it, with the exit status.
-  child.stdin!.on('error', () => {});
-  const lines = new LineQueue(child.stdout!);
+/** How a process ended, for a failure message. */
+type Failure = (message: string, stopNow: boolean) => Promise<never>;
 
-  let stoppedByRunner = false;
-  const stop = () => {
-    stoppedByRunner = true;
-    child.kill('SIGKILL');
-  };
+/**
+ * One adapter process: started on first use, asked one query at a time. A session's sub-agent turns
+ * go to a second process of the same command, which never sees the session's other turns.
+ */
+class AdapterProcess {
+  private readonly child: ResultPromise;
+  private readonly lines: LineQueue;
+  private stderrTail = '';
+  private stoppedByRunner = false;
+  asked = 0;
+  /** How many queries this process will be asked in all. */
+  total = 0;
+
+  constructor(
+    private readonly corpus: string,
+    private readonly adapter: AdapterSpec,
+    private readonly role: string,
+  ) {
+    this.child = trackChild(
+      execa(adapter.command, adapter.args, {
+        ...(adapter.cwd ? { cwd: adapter.cwd } : {}),
+        stdin: 'pipe',
+        stdout: 'pipe',
+        stderr: 'pipe',
+        buffer: false,
+        reject: false,
+      }),
+    );
+    this.child.stderr!.on('data', (chunk: Buffer) => {
+      this.stderrTail = (this.stderrTail + chunk.toString('utf8')).slice(-STDERR_TAIL_CHARS);
+    });
+    // A dead adapter makes writes fail with EPIPE; the missing answer reports it, with the exit status.
+    this.child.stdin!.on('error', () => {});
+    this.lines = new LineQueue(this.child.stdout!);
+  }
+
+  private stop(): void {
+    this.stoppedByRunner = true;
+    this.child.kill('SIGKILL');
+  }
+
   /** The process's end, stopping it if it has not ended within `ms`. */
-  const exitWithin = async (ms: number) => {
-    const timer = setTimeout(stop, ms);
+  private async exitWithin(ms: number) {
+    const timer = setTimeout(() => this.stop(), ms);
     try {
-      return await child;
+      return await this.child;
     } finally {
       clearTimeout(timer);
     }
-  };
+  }
 
   /** Ends the run naming the adapter, the problem and how the process ended (or that we stopped it). */
-  const fail = async (message: string, stopNow: boolean): Promise<never> => {
-    if (stopNow) stop();
-    const exit = await exitWithin(EXIT_GRACE_MS);
-    const status = stoppedByRunner
+  readonly fail: Failure = async (message, stopNow) => {
+    if (stopNow) this.stop();
+    const exit = await this.exitWithin(EXIT_GRACE_MS);
+    const status = this.stoppedByRunner
       ? 'stopped by the runner'
       : exit.signal
         ? `killed by ${exit.signal}`
         : exit.exitCode !== undefined
           ? `exit code ${exit.exitCode}`
           : (exit.shortMessage ?? 'ended').replace(/\n/g, ' | ');
-    const tail = stderrTail.trim().split('\n').slice(-5).join(' | ');
-    throw new PipelineError(`adapter ${adapter.label} (${commandText}): ${message} [${status}${tail ? `; stderr: ${tail}` : ''}]`, { corpus, stage: 'audit' });
+    const tail = this.stderrTail.trim().split('\n').slice(-5).join(' | ');
+    const commandText = [this.adapter.command, ...this.adapter.args].join(' ');
+    throw new PipelineError(`adapter ${this.adapter.label}${this.role} (${commandText}): ${message} [${status}${tail ? `; stderr: ${tail}` : ''}]`, { corpus: this.corpus, stage: 'audit' });
   };
 
+  /** Sends one query and reads its answer; `what` names the turn in a failure. */
+  async ask(query: Query, what: string, after: string, timeouts: { first: number; next: number }): Promise<{ returned: string[]; error?: string; latency: number }> {
+    if (this.lines.unsolicited.length) await this.fail(`wrote a line nobody asked for after ${after}: ${this.lines.unsolicited[0]!.slice(0, 200)}`, true);
+    const timeout = this.asked === 0 ? timeouts.first : timeouts.next;
+    const started = performance.now();
+    this.child.stdin!.write(`${JSON.stringify({ query })}\n`);
+    const next = await this.lines.next(timeout);
+    const latency = round3(performance.now() - started);
+    if ('timeout' in next) await this.fail(`no answer to ${what} within ${timeout} ms`, true);
+    if ('eof' in next) await this.fail(`exited before answering ${what} (${this.asked} of ${this.total} answered)`, false);
+    this.asked += 1;
+    return { ...parseResponse((next as { line: string }).line), latency };
+  }
+
+  /** Closes stdin and waits for a well-behaved exit; whatever it printed until then counts. */
+  async finish(timeoutMs: number, after: string): Promise<void> {
+    this.child.stdin!.end();
+    await this.exitWithin(timeoutMs);
+    await this.lines.closed;
+    if (this.lines.unsolicited.length) {
+      await this.fail(`wrote ${this.lines.unsolicited.length} more line(s) than the ${this.asked} queries, after ${after}: ${this.lines.unsolicited[0]!.slice(0, 200)}`, false);
+    }
+  }
+
+  kill(): void {
+    if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill('SIGKILL');
+  }
+}
+
+/**
+ * Runs every scenario through the adapter, every turn of a session in order (core/contract.ts,
+ * turnsOf): a sub-agent's turn goes to a second process. A scenario's score is its last turn's, the
+ * one the upstream runner scores; earlier turns are scored and kept beside it. Throws a
+ * PipelineError when the adapter cannot be trusted to have answered them all in step.
+ */
+export async function runScenarios(corpus: string, scenarios: readonly Scenario[], adapter: AdapterSpec, options: RunOptions = {}): Promise<Run> {
+  const timeouts = { first: options.startupTimeoutMs ?? DEFAULT_STARTUP_TIMEOUT_MS, next: options.timeoutMs ?? DEFAULT_TIMEOUT_MS };
+  const session = new AdapterProcess(corpus, adapter, '');
+  let subagent: AdapterProcess | undefined;
   const outcomes: ScenarioOutcome[] = [];
+  let after = 'scenario (none)';
+  const allTurns = scenarios.map(turnsOf);
+  session.total = allTurns.flat().filter((t) => t.process === 'session').length;
+  const subagentTotal = allTurns.flat().length - session.total;
   try {
     for (const [i, scenario] of scenarios.entries()) {
-      if (lines.unsolicited.length) {
-        await fail(`wrote a line nobody asked for after scenario ${scenarios[i - 1]?.id ?? '(none)'}: ${lines.unsolicited[0]!.slice(0, 200)}`, true);
+      const turns = allTurns[i]!;
+      const answers: TurnOutcome[] = [];
+      for (const [t, turn] of turns.entries()) {
+        const process = turn.process === 'session' ? session : (subagent ??= Object.assign(new AdapterProcess(corpus, adapter, ' (sub-agent process)'), { total: subagentTotal }));
+        const what = turns.length > 1 ? `turn ${t + 1} of scenario ${scenario.id}` : `scenario ${scenario.id}`;
+        const { returned, error, latency } = await process.ask(turn.query, what, after, timeouts);
+        after = what;
+        answers.push({ query: turn.query, returned, ...(error ? { error } : {}), score: error ? 0 : scoreResult(turn.expected, returned), latency_ms: latency });
       }
-      const started = performance.now();
-      child.stdin!.write(`${JSON.stringify({ query: scenario.query })}\n`);
-      const next = await lines.next(i === 0 ? startupTimeoutMs : timeoutMs);
-      const latency = round3(performance.now() - started);
-      if ('timeout' in next) await fail(`no answer to scenario ${scenario.id} within ${i === 0 ? startupTimeoutMs : timeoutMs} ms`, true);
-      if ('eof' in next) await fail(`exited before answering scenario ${scenario.id} (${i} of ${scenarios.length} answered)`, false);
-      const { returned, error } = parseResponse((next as { line: string }).line);
+      const last = answers.pop()!;
       outcomes.push({
         id: scenario.id,
         category: scenario.category,
@@ -210,24 +282,22 @@ export async function runScenarios(corpus: string, scenarios: readonly Scenario[
         gold_source: scenario.gold_source,
         query: scenario.query,
         expected: scenario.expected,
-        returned,
-        ...(error ? { error } : {}),
-        score: error ? 0 : scoreResult(scenario.expected, returned),
-        latency_ms: latency,
+        returned: last.returned,
+        ...(last.error ? { error: last.error } : {}),
+        score: last.score,
+        latency_ms: last.latency_ms,
+        ...(answers.length ? { earlier_turns: answers } : {}),
       });
     }
-    // A well-behaved adapter exits when stdin closes; whatever it printed until then counts.
-    child.stdin!.end();
-    await exitWithin(timeoutMs);
-    await lines.closed;
-    if (lines.unsolicited.length) {
-      await fail(`wrote ${lines.unsolicited.length} more line(s) than the ${scenarios.length} queries, after scenario ${scenarios.at(-1)?.id}: ${lines.unsolicited[0]!.slice(0, 200)}`, false);
-    }
+    await session.finish(timeouts.next, after);
+    await subagent?.finish(timeouts.next, after);
   } finally {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    session.kill();
+    subagent?.kill();
   }
 
   const scores = summarise(outcomes);
+  const earlier = outcomes.flatMap((o) => o.earlier_turns ?? []);
   return {
     result: {
       corpus,
@@ -236,10 +306,16 @@ export async function runScenarios(corpus: string, scenarios: readonly Scenario[
       passed: outcomes.filter((o) => passes(o.score)).length,
       errored: outcomes.filter((o) => o.error).length,
       scores,
+      ...(earlier.length ? { earlier_turns: { n: earlier.length, passed: earlier.filter((e) => passes(e.score)).length } } : {}),
       latency_ms: latencyPercentiles(outcomes.map((o) => o.latency_ms)) ?? null,
     },
     outcomes,
   };
+}
+
+/** Whether every turn of the scenario passed: what the reference oracle must do. */
+export function passesEveryTurn(o: ScenarioOutcome): boolean {
+  return passes(o.score) && (o.earlier_turns ?? []).every((t) => passes(t.score));
 }
 
 /** Writes `<dir>/<adapter>.json` (the result) and `<dir>/<adapter>.jsonl` (one line per scenario). */
