@@ -16,6 +16,7 @@ export const categories = [
   'ControlFlow',
   'Config',
   'SafetyNet',
+  'Drift',
   'ConversationalContinuation',
   'RereadCascade',
   'SubAgentContextHandoff',
@@ -34,7 +35,15 @@ export function isSessionCategory(c: Category): c is SessionCategory {
   return (sessionCategories as readonly Category[]).includes(c);
 }
 
-/** The paper's category weights (they sum to 100 over its nine); the session categories weigh nothing there. */
+/**
+ * Categories outside the paper's nine, asked only where the lock asks for them (`sessions`, `drift`)
+ * and weighted by neither the paper nor the upstream runner: each aims for a fixed number of scenarios.
+ */
+export function isUnweightedCategory(c: Category): boolean {
+  return categoryWeights[c] === 0;
+}
+
+/** The paper's category weights (they sum to 100 over its nine); Drift and the session categories weigh nothing there. */
 export const categoryWeights: Record<Category, number> = {
   Completion: 28,
   BugFix: 18,
@@ -45,6 +54,7 @@ export const categoryWeights: Record<Category, number> = {
   ControlFlow: 5,
   Config: 4,
   SafetyNet: 4,
+  Drift: 0,
   ConversationalContinuation: 0,
   RereadCascade: 0,
   SubAgentContextHandoff: 0,
@@ -74,6 +84,7 @@ export const categoryDescriptions: Record<Category, string> = {
   ControlFlow: 'locating exception types and the code that raises them',
   Config: 'finding who reads an environment variable, config key or feature flag',
   SafetyNet: 'hand-curated edge cases',
+  Drift: 'working on code that changed since it was last read: what an upgrade removed, added or moved',
   ConversationalContinuation: 'following up on the answer it just got: the next question names the symbol the first one found',
   RereadCascade: 'asking the same question again within one session, as agents re-read the same code many times',
   SubAgentContextHandoff: 'handing a file it surveyed to a fresh sub-agent, which drills into one symbol of it',
@@ -163,6 +174,32 @@ export const DATASET_LICENSE = 'MIT';
 
 /** The version of the query protocol these files speak: the upstream runner's seven ops plus `extensionOps`. */
 export const PROTOCOL_VERSION = 'lmc-query/2';
+
+/**
+ * The protocol profiles a file can be generated for: `lmc`, this pipeline's full protocol, and
+ * `upstream`, only the forms the upstream runner's reference adapters understand, so that an
+ * existing adapter is scored on memory rather than on conventions it never learnt.
+ */
+export const protocolProfiles = ['lmc', 'upstream'] as const;
+export type ProtocolProfile = (typeof protocolProfiles)[number];
+
+/**
+ * The conventions of this pipeline that the upstream reference adapters do not speak, each with
+ * how to tell a query uses it. The upstream profile leaves out every scenario any turn of which uses one.
+ */
+export const protocolExtensions = {
+  text_search: { description: 'the `text_search` op', uses: (q: Query) => q.op === 'text_search' },
+  lookup_kind: { description: '`lookup` restricted by a `kind` of this vocabulary', uses: (q: Query) => q.op === 'lookup' && q.kind !== undefined },
+  orphans_kind: { description: '`orphans` of a `kind` of this vocabulary', uses: (q: Query) => q.op === 'orphans' },
+  member_form_name: { description: 'a bare-name `lookup` of the `Type#member` form', uses: (q: Query) => q.op === 'lookup' && q.bare_name && q.name.includes('#') },
+} as const satisfies Record<string, { description: string; uses: (q: Query) => boolean }>;
+export type ProtocolExtension = keyof typeof protocolExtensions;
+
+/** The extensions a scenario's turns use, in the table's order. */
+export function extensionsOf(s: Scenario): ProtocolExtension[] {
+  const queries = turnsOf(s).map((t) => t.query);
+  return (Object.keys(protocolExtensions) as ProtocolExtension[]).filter((e) => queries.some((q) => protocolExtensions[e].uses(q)));
+}
 
 const stableId = z
   .string()

@@ -94,6 +94,18 @@ export const corpusSchema = z
      * once a sample of them has been judged against its source (audits/<corpus>.yaml).
      */
     sessions: z.boolean().optional(),
+    /**
+     * An earlier pin of the same corpus (same language, selection, indexer and project name), for the
+     * Drift category: questions whose answer changed between that pin and this one.
+     */
+    drift: z
+      .object({
+        source: sourceSchema,
+        /** `sha256:<hex>` of the earlier pin's selected tree, as `content_digest` is for this one. */
+        content_digest: z.string().regex(/^sha256:[0-9a-f]{64}$/, 'must be sha256:<64 hex>').optional(),
+      })
+      .strict()
+      .optional(),
     /** `sha256:<hex>` of the selected tree; when present a fetch that yields anything else is refused. */
     content_digest: z.string().regex(/^sha256:[0-9a-f]{64}$/, 'must be sha256:<64 hex>').optional(),
     /** Part of a plain `lmc generate` run; false for corpora this environment cannot reach (e.g. GitHub pins). */

@@ -4,8 +4,8 @@ import type { FetchedCorpus } from '../fetchers/index.ts';
 import { hasIdiom, languageOf, type Language } from '../core/languages.ts';
 import { generators, GENERATOR_VERSION, type SubTypeReport } from '../generators/index.ts';
 import type { SubTypeGenerator } from '../generators/types.ts';
-import { categories, DATASET_LICENSE, extensionOps, goldSources, handWrittenCategories, isSessionCategory, PROTOCOL_VERSION, symbolKinds, upstreamOps, type Scenario } from '../core/contract.ts';
-import { CATEGORY_MINIMUM, inexpressibleSubTypes, SESSION_QUOTA } from '../generators/types.ts';
+import { categories, DATASET_LICENSE, extensionOps, extensionsOf, protocolExtensions, protocolProfiles, type ProtocolExtension, type ProtocolProfile, goldSources, handWrittenCategories, isSessionCategory, isUnweightedCategory, PROTOCOL_VERSION, symbolKinds, upstreamOps, type Scenario } from '../core/contract.ts';
+import { CATEGORY_MINIMUM, inexpressibleSubTypes, UNWEIGHTED_QUOTA } from '../generators/types.ts';
 import type { IndexResult } from '../indexers/index.ts';
 import type { Corpus } from '../core/lock.ts';
 
@@ -32,6 +32,11 @@ export const manifestSchema = z
         include: z.array(z.string()),
         exclude: z.array(z.string()),
         content_digest: z.string().regex(/^sha256:[0-9a-f]{64}$/),
+        drift: z
+          .object({ source: z.record(z.string(), z.unknown()), content_digest: z.string().regex(/^sha256:[0-9a-f]{64}$/) })
+          .strict()
+          .optional()
+          .meta({ description: "The earlier pin the Drift scenarios compare with: the lock's `drift` source and its selected tree's digest." }),
         files: count,
         bytes: count,
         skipped: z
@@ -57,7 +62,14 @@ export const manifestSchema = z
     seed: count,
     budget: z.int().min(1),
     protocol: z
-      .object({ version: z.literal(PROTOCOL_VERSION), ops: z.array(z.string()), extensions: z.array(z.string()) })
+      .object({
+        version: z.literal(PROTOCOL_VERSION),
+        profile: z.enum(protocolProfiles).meta({ description: "`lmc`: the full protocol; `upstream`: only forms the upstream runner's reference adapters understand (`lmc generate --protocol upstream`)." }),
+        ops: z.array(z.string()),
+        extensions: z.array(z.string()),
+        uses: z.array(z.enum(Object.keys(protocolExtensions) as [ProtocolExtension, ...ProtocolExtension[]])).meta({ description: 'The conventions beyond the upstream reference adapters that this file\'s scenarios use (core/contract.ts, protocolExtensions); empty in the upstream profile.' }),
+        left_out: z.record(z.string(), count).optional().meta({ description: 'Upstream profile: scenarios of the full file left out, by the first convention each uses.' }),
+      })
       .strict()
       .meta({ description: "The query protocol the file speaks: the upstream runner's ops, and the extension ops beyond them (an adapter that does not know one answers it with an error and `results: []`)." }),
     kinds: z.array(z.string()).meta({ description: 'The vocabulary lookup.kind and orphans.kind use.' }),
@@ -117,7 +129,7 @@ export const manifestSchema = z
       .meta({ description: 'The sample in audits/<corpus>.yaml judged against the source: n, defects, the defect rate and its 95% Wilson interval (percent); or why the sample no longer fits this file.' }),
     scenario_file: z.object({ path: z.string(), sha256: z.string().regex(/^[0-9a-f]{64}$/), scenarios: count }).strict(),
     outputs: z
-      .object({ audit: fileRef, card: fileRef })
+      .object({ audit: fileRef, card: fileRef, chart: fileRef })
       .strict()
       .meta({ description: 'The other files published with this manifest and their sha256: a set whose files do not match is mixed or edited.' }),
     difficulty_floor: z
@@ -177,6 +189,9 @@ export interface ManifestInput {
   scenarioText: string;
   grep: { rgVersion: string; searches: number };
   overlays: { manual: string | null; specs: string | null };
+  profile: { name: ProtocolProfile; leftOut: Record<string, number> };
+  /** The earlier pin Drift compared with, where the lock names one. */
+  driftBase?: { source: Record<string, unknown>; contentDigest: string };
 }
 
 function resolutionOf(sites: { resolved: number; unresolved: number }): Manifest['indexer']['call_resolution'] {
@@ -203,6 +218,7 @@ export function buildManifest(m: ManifestInput): Manifest {
       include: m.corpus.include,
       exclude: m.corpus.exclude,
       content_digest: m.fetched.contentDigest,
+      ...(m.driftBase ? { drift: { source: m.driftBase.source, content_digest: m.driftBase.contentDigest } } : {}),
       files: m.fetched.files,
       bytes: m.fetched.bytes,
       skipped: { symlinks: m.fetched.skippedLinks, names_not_utf8: m.fetched.skippedNames },
@@ -210,7 +226,14 @@ export function buildManifest(m: ManifestInput): Manifest {
     indexer: { ...m.indexed.indexer, project: m.project, symbols: m.symbols, documents: m.indexed.documents, call_resolution: resolutionOf(m.callSites) },
     seed: m.corpus.seed,
     budget: m.corpus.budget,
-    protocol: { version: PROTOCOL_VERSION, ops: [...upstreamOps], extensions: [...extensionOps] },
+    protocol: {
+      version: PROTOCOL_VERSION,
+      profile: m.profile.name,
+      ops: [...upstreamOps],
+      extensions: [...extensionOps],
+      uses: (Object.keys(protocolExtensions) as ProtocolExtension[]).filter((e) => scenarios.some((sc) => extensionsOf(sc).includes(e))),
+      ...(m.profile.name === 'upstream' ? { left_out: m.profile.leftOut } : {}),
+    },
     kinds: [...symbolKinds],
     counts: {
       total: scenarios.length,
@@ -223,7 +246,7 @@ export function buildManifest(m: ManifestInput): Manifest {
       by_gold_source: power(scenarios, (s) => s.gold_source, goldSources),
     },
     shortfalls: categories
-      .filter((c) => byCategory[c]! < (isSessionCategory(c) ? SESSION_QUOTA : CATEGORY_MINIMUM))
+      .filter((c) => byCategory[c]! < (isUnweightedCategory(c) ? UNWEIGHTED_QUOTA : CATEGORY_MINIMUM))
       .map((c) => {
         const reports = m.subTypes.filter((r) => r.category === c);
         // Below its quota, every member ran dry: what was emitted is all the category's pool holds.
@@ -233,6 +256,8 @@ export function buildManifest(m: ManifestInput): Manifest {
             ? `${c} comes only from hand-written overlays (scenarios/manual/)`
             : isSessionCategory(c) && !m.corpus.sessions
               ? 'session-shaped scenarios are asked only where the lock sets `sessions: true`, once a sample of them is judged against the source'
+              : c === 'Drift' && !m.corpus.drift
+                ? 'drift scenarios are asked only where the lock names an earlier pin of the corpus (`drift`)'
               : `the corpus offers ${offered} distinct question(s) for this category after de-duplication${dryOnes(reports, goldOf, languageOf(m.corpus.language))}`;
         return { category: c, n: byCategory[c]!, reason };
       }),

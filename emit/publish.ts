@@ -1,7 +1,7 @@
 /**
- * A corpus's four published files as one set: `<corpus>.json` (the scenarios), `.audit.json`,
- * `.md` (the dataset card) and `.manifest.json`, which records the sha256 of the other three. All
- * four are written to temporary names first and renamed into place with the manifest last, so a
+ * A corpus's five published files as one set: `<corpus>.json` (the scenarios), `.audit.json`,
+ * `.md` (the dataset card), `.svg` (the card's chart) and `.manifest.json`, which records the sha256
+ * of the other four. All five are written to temporary names first and renamed into place with the manifest last, so a
  * reader that trusts the manifest never takes a mixed set for a whole one, and `checkPublishedSet`
  * finds a set that was mixed or edited afterwards.
  */
@@ -25,34 +25,44 @@ export const outputNames = (corpus: string) => ({
   manifest: `${corpus}.manifest.json`,
   audit: `${corpus}.audit.json`,
   card: `${corpus}.md`,
+  chart: `${corpus}.svg`,
 });
 
 /** The files one corpus's run publishes, in the order they are renamed into place (the manifest last). */
 export const corpusOutputs = (corpus: string): string[] => {
   const n = outputNames(corpus);
-  return [n.scenarios, n.audit, n.card, n.manifest];
+  return [n.scenarios, n.audit, n.card, n.chart, n.manifest];
 };
 
-/** The manifest, completed with the hashes of the three files it vouches for. */
-export function sealManifest(manifest: Manifest, texts: { audit: string; card: string }): Manifest {
+/** The manifest, completed with the hashes of the files it vouches for. */
+export function sealManifest(manifest: Manifest, texts: { audit: string; card: string; chart: string }): Manifest {
   const n = outputNames(manifest.corpus.name);
   return {
     ...manifest,
     outputs: {
       audit: { path: n.audit, sha256: sha256(texts.audit) },
       card: { path: n.card, sha256: sha256(texts.card) },
+      chart: { path: n.chart, sha256: sha256(texts.chart) },
     },
   };
 }
 
+export interface PublishedTexts {
+  scenarios: string;
+  manifest: string;
+  audit: string;
+  card: string;
+  chart: string;
+}
+
 /** Writes the set: every file to a temporary name, then the renames, the manifest last. */
-export async function publishCorpus(outDir: string, texts: { scenarios: string; manifest: string; audit: string; card: string }, corpus: string): Promise<void> {
+export async function publishCorpus(outDir: string, texts: PublishedTexts, corpus: string): Promise<void> {
   await mkdir(outDir, { recursive: true });
   await removeStaleTemps(outDir, corpus);
   const n = outputNames(corpus);
   const staged: Array<{ tmp: string; path: string; untrack: () => void }> = [];
   try {
-    for (const [key, name] of [['scenarios', n.scenarios], ['audit', n.audit], ['card', n.card], ['manifest', n.manifest]] as const) {
+    for (const [key, name] of [['scenarios', n.scenarios], ['audit', n.audit], ['card', n.card], ['chart', n.chart], ['manifest', n.manifest]] as const) {
       const path = join(outDir, name);
       const tmp = join(outDir, `.${name}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
       staged.push({ tmp, path, untrack: trackPath(tmp) });
@@ -84,7 +94,7 @@ export async function checkPublishedSet(dir: string, corpus: string): Promise<st
   const read = async (name: string) => readFile(join(dir, name)).catch(() => undefined);
   const manifestBytes = await read(n.manifest);
   if (!manifestBytes) return [`${n.manifest} is missing`];
-  let manifest: { scenario_file?: { sha256?: unknown }; outputs?: { audit?: { sha256?: unknown }; card?: { sha256?: unknown } } };
+  let manifest: { scenario_file?: { sha256?: unknown }; outputs?: { audit?: { sha256?: unknown }; card?: { sha256?: unknown }; chart?: { sha256?: unknown } } };
   try {
     manifest = JSON.parse(manifestBytes.toString('utf8')) as typeof manifest;
   } catch {
@@ -94,6 +104,7 @@ export async function checkPublishedSet(dir: string, corpus: string): Promise<st
     [n.scenarios, manifest?.scenario_file?.sha256],
     [n.audit, manifest?.outputs?.audit?.sha256],
     [n.card, manifest?.outputs?.card?.sha256],
+    [n.chart, manifest?.outputs?.chart?.sha256],
   ];
   for (const [name, hash] of recorded) {
     if (typeof hash !== 'string') {

@@ -7,14 +7,15 @@ import { bugfixGenerators } from './bugfix.ts';
 import { completionGenerators } from './completion.ts';
 import { configGenerators } from './config.ts';
 import { controlFlowGenerators } from './control-flow.ts';
+import { driftGenerators } from './drift.ts';
 import { Facts } from './facts.ts';
 import { featureAddGenerators } from './feature-add.ts';
 import { refactorGenerators } from './refactor.ts';
 import { createRng, spreadAcrossFiles } from './sampling.ts';
 import { sessionGenerators } from './session.ts';
 import { testGenGenerators } from './testgen.ts';
-import { categories, categoryWeights, isSessionCategory, sessionFields, type Category, type Scenario, type SessionField } from '../core/contract.ts';
-import { CATEGORY_MINIMUM, SESSION_QUOTA, type Draft, type GeneratorContext, type SubTypeGenerator } from './types.ts';
+import { categories, categoryWeights, isSessionCategory, isUnweightedCategory, sessionFields, type Category, type Scenario, type SessionField } from '../core/contract.ts';
+import { CATEGORY_MINIMUM, UNWEIGHTED_QUOTA, type DriftBase, type Draft, type GeneratorContext, type SubTypeGenerator } from './types.ts';
 
 /** Bumped whenever a generator's output for the same facts changes; recorded in every manifest. */
 export const GENERATOR_VERSION = '3.0.0';
@@ -28,6 +29,7 @@ export const generators: SubTypeGenerator[] = [
   ...apiDiscoveryGenerators,
   ...controlFlowGenerators,
   ...configGenerators,
+  ...driftGenerators,
   ...sessionGenerators,
 ];
 
@@ -57,6 +59,8 @@ export interface GenerationInput {
   reserved?: ReadonlySet<string>;
   /** Whether to ask the session-shaped categories (the lock's `sessions`). */
   sessions?: boolean;
+  /** The earlier pin Drift compares with (the lock's `drift`). */
+  drift?: DriftBase;
 }
 
 export function scenarioId(subType: string, query: unknown): string {
@@ -79,15 +83,15 @@ export function apportion(total: number, weights: number[]): number[] {
   return out;
 }
 
-/** Category budgets: the paper's weights over the budget, each raised to CATEGORY_MINIMUM; SESSION_QUOTA for each session category. */
+/** Category budgets: the paper's weights over the budget, each raised to CATEGORY_MINIMUM; UNWEIGHTED_QUOTA for each session category. */
 export function categoryQuotas(budget: number): Map<Category, number> {
   const shares = apportion(budget, categories.map((c) => categoryWeights[c]));
-  return new Map(categories.map((c, i) => [c, isSessionCategory(c) ? SESSION_QUOTA : Math.max(shares[i]!, CATEGORY_MINIMUM)]));
+  return new Map(categories.map((c, i) => [c, isUnweightedCategory(c) ? UNWEIGHTED_QUOTA : Math.max(shares[i]!, CATEGORY_MINIMUM)]));
 }
 
-/** The sub-types a run asks: the session ones only where the corpus asks for sessions. */
-export function activeGenerators(sessions: boolean): SubTypeGenerator[] {
-  return generators.filter((g) => sessions || !isSessionCategory(g.category));
+/** The sub-types a run asks: the session ones only where the corpus asks for sessions, Drift only against an earlier pin. */
+export function activeGenerators(sessions: boolean, drift: boolean): SubTypeGenerator[] {
+  return generators.filter((g) => (sessions || !isSessionCategory(g.category)) && (drift || g.category !== 'Drift'));
 }
 
 /**
@@ -111,15 +115,15 @@ export function generateScenarios(graph: FactGraph, input: GenerationInput): Gen
   // Sessions claim last (their last turn is a question a single-turn category may ask on its own),
   // the narrowest first: a misspelt call's lookup, then a sub-agent's drill-down, then a follow-up, then a re-read.
   const sessionOrder: Category[] = ['BashFeedbackLoop', 'SubAgentContextHandoff', 'ConversationalContinuation', 'RereadCascade'];
-  const rank = (c: Category) => (isSessionCategory(c) ? 1 + sessionOrder.indexOf(c) : 0);
+  const rank = (c: Category) => (c === 'Drift' ? 1 : isSessionCategory(c) ? 2 + sessionOrder.indexOf(c) : 0);
   const claimOrder = [...categories].sort((a, b) => rank(a) - rank(b) || categoryWeights[a] - categoryWeights[b] || categories.indexOf(a) - categories.indexOf(b));
-  const active = activeGenerators(input.sessions ?? false);
+  const active = activeGenerators(input.sessions ?? false, input.drift !== undefined);
 
   for (const category of claimOrder) {
     const members = active
       .filter((g) => g.category === category)
       .map((g) => {
-        const candidates = g.candidates({ facts, rng: createRng(input.seed, `drafts:${g.subType}`), search: input.search });
+        const candidates = g.candidates({ facts, rng: createRng(input.seed, `drafts:${g.subType}`), search: input.search, ...(input.drift ? { drift: input.drift } : {}) });
         return { g, queue: spreadAcrossFiles(candidates, createRng(input.seed, `order:${g.subType}`)), next: 0, emitted: 0 };
       });
     /** The member's next fresh question, drafting candidates in order until one is. */

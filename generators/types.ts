@@ -51,8 +51,18 @@ export function candidate<T extends { file: string }>(draft: (target: T) => Draf
   return (target) => new TargetCandidate(target, draft);
 }
 
+/** An earlier pin of the corpus, for Drift: its facts, its version, and its ids written as the current pin's. */
+export interface DriftBase {
+  facts: Facts;
+  from: string;
+  /** An id of the earlier pin with the current pin's package prefix: the same symbol, if it still exists. */
+  asCurrent(id: string): string;
+}
+
 export interface GeneratorContext {
   facts: Facts;
+  /** The earlier pin, where the lock names one (`drift`). */
+  drift?: DriftBase;
   rng: Rng;
   /** The matches of a text search over the corpus tree, classified (memoised); injected so generators stay testable without a tree. */
   search: (query: TextSearchQuery) => readonly TextMatch[];
@@ -86,8 +96,8 @@ export const MAX_ANSWER_SET = 40;
  */
 export const MAX_MEMBER_SET = 300;
 
-/** Each session category aims for this many scenarios where a corpus's lock asks for sessions. */
-export const SESSION_QUOTA = 30;
+/** Each session category, and Drift, aims for this many scenarios where a corpus's lock asks for them. */
+export const UNWEIGHTED_QUOTA = 30;
 
 /** Categories aim for this many scenarios (a worst-case 95% interval of about ±10 points) where the corpus has the material. */
 export const CATEGORY_MINIMUM = 100;

@@ -8,15 +8,15 @@ import { loadLock, type Corpus, type Lock } from '../core/lock.ts';
 import { issueWords } from '../core/zod-issues.ts';
 import { generatedFiles } from '../emit/docs.ts';
 import { feedsNothing, type PowerRow } from '../emit/manifest.ts';
-import { CATEGORY_MINIMUM, SESSION_QUOTA } from '../generators/types.ts';
-import { isSessionCategory, type Category } from '../core/contract.ts';
+import { CATEGORY_MINIMUM, UNWEIGHTED_QUOTA } from '../generators/types.ts';
+import { isUnweightedCategory, protocolProfiles, type Category } from '../core/contract.ts';
 import { cleanCache } from './cache.ts';
 import { runGenerate, stageNames, type CorpusOutcome } from './generate.ts';
 import { resolvePaths, type RunPaths } from './paths.ts';
 import { checkPrograms, lockWorkDir, outputsAreFiles, programsFor, writableDir } from './preflight.ts';
 import { merge, parseShard, plan, selectCorpora } from './shard.ts';
 
-type OptionName = 'corpus' | 'concurrency' | 'lock' | 'out' | 'work-dir' | 'force' | 'shard' | 'adapter' | 'debug';
+type OptionName = 'corpus' | 'concurrency' | 'lock' | 'out' | 'work-dir' | 'force' | 'shard' | 'protocol' | 'adapter' | 'debug';
 
 const optionHelp: Record<OptionName, string> = {
   corpus: '--corpus NAME       a corpus from the lock (repeatable; each runs once); default: every corpus with default: true',
@@ -26,6 +26,7 @@ const optionHelp: Record<OptionName, string> = {
   'work-dir': '--work-dir DIR      fetched trees, indexes, logs and the stage cache (default .lmc); one run at a time',
   force: '--force             ignore the stage cache (and refresh it)',
   shard: '--shard i/n         run only the i-th of n deterministic parts of the selected corpora',
+  protocol: "--protocol P        lmc (default: the full protocol) or upstream (only what the upstream runner's reference adapters understand)",
   adapter: '--adapter CMD       the memory system to score, a command run by `sh -c` that speaks the adapter protocol',
   debug: '--debug             print stack traces with errors',
 };
@@ -42,7 +43,7 @@ const commands: Record<string, Command> = {
   generate: {
     synopsis: 'lmc generate [--corpus NAME]... [options]',
     summary: 'fetch, index, generate, validate and publish each corpus\'s scenario file, manifest, audit and dataset card',
-    options: ['corpus', 'concurrency', 'lock', 'out', 'work-dir', 'force', 'shard', 'debug'],
+    options: ['corpus', 'concurrency', 'lock', 'out', 'work-dir', 'force', 'shard', 'protocol', 'debug'],
   },
   plan: { synopsis: 'lmc plan [--corpus NAME]...', summary: 'the work as a CI job matrix: {"include": [{"corpus", "key"}]}', options: ['corpus', 'lock', 'debug'] },
   merge: {
@@ -52,9 +53,9 @@ const commands: Record<string, Command> = {
     positionals: true,
   },
   verify: {
-    synopsis: 'lmc verify [--corpus NAME]... [--out DIR]',
+    synopsis: 'lmc verify [--corpus NAME]... [--out DIR] [--protocol P]',
     summary: 'regenerate from scratch and compare byte for byte with the published files in --out (and each set\'s hashes); non-zero on a difference',
-    options: ['corpus', 'concurrency', 'lock', 'out', 'debug'],
+    options: ['corpus', 'concurrency', 'lock', 'out', 'protocol', 'debug'],
   },
   audit: {
     synopsis: 'lmc audit [--corpus NAME]... [options]',
@@ -113,6 +114,7 @@ const optionsSchema = z
     debug: z.boolean().default(false),
     force: z.boolean().default(false),
     shard: z.string().optional(),
+    protocol: z.enum(protocolProfiles).default('lmc'),
     adapter: z.string().min(1).optional(),
     help: z.boolean().default(false),
   })
@@ -150,7 +152,7 @@ export function summarise(outcomes: CorpusOutcome[]): string {
     if (!m) continue;
     lines.push('', `${o.corpus}: ${m.counts.total} scenarios, grep_compared share ${m.grep.share.toFixed(1)}% (${m.grep.searches} rg searches)`);
     lines.push(powerTable('category', m.power.by_category), powerTable('gold source', m.power.by_gold_source));
-    for (const s of m.shortfalls) lines.push(`  ${s.category} below ${isSessionCategory(s.category as Category) ? SESSION_QUOTA : CATEGORY_MINIMUM}: ${s.reason}`);
+    for (const s of m.shortfalls) lines.push(`  ${s.category} below ${isUnweightedCategory(s.category as Category) ? UNWEIGHTED_QUOTA : CATEGORY_MINIMUM}: ${s.reason}`);
     const empty = m.sub_types.filter(feedsNothing).map((s) => s.sub_type);
     if (empty.length) lines.push(`  sub-types this corpus cannot feed: ${empty.join(', ')}`);
   }
@@ -210,6 +212,7 @@ export async function main(argv: string[]): Promise<number> {
         debug: { type: 'boolean' },
         force: { type: 'boolean' },
         shard: { type: 'string' },
+        protocol: { type: 'string' },
         adapter: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -318,7 +321,7 @@ async function run(command: string, opts: Options, positionals: string[]): Promi
   if (command === 'verify') {
     checkPrograms(programsFor(selected, { search: true }));
     const { runVerify } = await import('./verify.ts');
-    const results = await runVerify(lock, opts.corpus, paths, opts.concurrency, log);
+    const results = await runVerify(lock, opts.corpus, paths, opts.concurrency, log, opts.protocol);
     for (const r of results) {
       process.stdout.write(`${r.corpus}: ${r.ok ? 'identical to the committed files' : 'DIFFERS'}\n`);
       for (const p of r.problems) process.stdout.write(`  ${p}\n`);
@@ -343,7 +346,7 @@ async function run(command: string, opts: Options, positionals: string[]): Promi
   await outputsAreFiles(paths.outDir, selected);
   checkPrograms(programsFor(selected, { search: true }));
   return withWorkDir(paths, async () => {
-    const outcomes = await runGenerate(lock, opts.corpus, paths, { concurrency: opts.concurrency, force: opts.force, ...(shard ? { shard } : {}) }, log);
+    const outcomes = await runGenerate(lock, opts.corpus, paths, { concurrency: opts.concurrency, force: opts.force, protocol: opts.protocol, ...(shard ? { shard } : {}) }, log);
     process.stdout.write(`${summarise(outcomes)}\n`);
     for (const o of outcomes) {
       if (!o.error) continue;

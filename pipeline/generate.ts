@@ -2,13 +2,13 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import pLimit from 'p-limit';
 import { cacheKey, canonicalJson } from '../core/canonical-json.ts';
-import type { Scenario } from '../core/contract.ts';
+import { extensionsOf, type ProtocolProfile, type Scenario } from '../core/contract.ts';
 import { PipelineError } from '../core/errors.ts';
 import { languageOf, type Language } from '../core/languages.ts';
 import { sourceVersion, type Corpus, type Lock } from '../core/lock.ts';
 import { readYaml } from '../core/yaml.ts';
 import { buildManifest, type Manifest } from '../emit/manifest.ts';
-import { publishCorpus, sealManifest, serialise, sha256 } from '../emit/publish.ts';
+import { publishCorpus, sealManifest, serialise, sha256, type PublishedTexts } from '../emit/publish.ts';
 import { checkManifest, checkScenarioFile } from '../emit/validate.ts';
 import { ripgrepVersion, searcherOver } from '../evidence/ripgrep.ts';
 import { TreeText } from '../evidence/tree-text.ts';
@@ -18,9 +18,12 @@ import { fetchCorpus } from '../fetchers/index.ts';
 import { Facts } from '../generators/facts.ts';
 import { generateScenarios, sortScenarios, type SubTypeReport } from '../generators/index.ts';
 import { compileManual, compileSpecs } from '../generators/overlays.ts';
-import { buildFactGraph } from '../graph/fact-graph.ts';
+import { buildFactGraph, type FactGraph } from '../graph/fact-graph.ts';
+import type { FetchedCorpus } from '../fetchers/index.ts';
+import type { DriftBase } from '../generators/types.ts';
 import { indexCorpus, projectOf, type IndexResult } from '../indexers/index.ts';
 import { auditCorpus, datasetCard, type AuditInputs, type AuditReport } from '../validate/audit.ts';
+import { categoryChart } from '../validate/chart.ts';
 import { checkJudged } from '../validate/judged.ts';
 import { codeVersion, StageCache } from './cache.ts';
 import { corpusWorkPaths, type RunPaths } from './paths.ts';
@@ -92,6 +95,8 @@ export interface RunOptions {
   force: boolean;
   /** Run only this deterministic part of the selected corpora (`lmc plan` / `lmc merge`). */
   shard?: { index: number; count: number };
+  /** The protocol profile the files are made for (default `lmc`, the full protocol). */
+  protocol?: ProtocolProfile;
 }
 
 /** The corpus's language folder, with the lock's `test_files` in place of the folder's where the corpus sets them. */
@@ -101,7 +106,6 @@ function corpusLanguage(corpus: Corpus): Language {
 }
 
 export async function runCorpus(corpus: Corpus, paths: RunPaths, options: RunOptions, log: (line: string) => void, outcome: CorpusOutcome): Promise<CorpusOutcome> {
-  const work = corpusWorkPaths(paths, corpus.name);
   const stage = <T>(name: StageName, run: () => Promise<T>) => timed(name, outcome, corpus.name, log, run);
 
   const fetched = await stage('fetch', () => fetchCorpus(corpus, { repoRoot: paths.repoRoot, workDir: paths.workDir, log }));
@@ -110,15 +114,11 @@ export async function runCorpus(corpus: Corpus, paths: RunPaths, options: RunOpt
 
   const indexKey = cacheKey({ digest: fetched.contentDigest, indexer: corpus.indexer, language: corpus.language, project, code: codeVersion(STAGE_CODE.index) });
   const indexed: IndexResult = await stage('index', async () => {
-    const cached = await cache.load<IndexResult>('index', indexKey, 'result.json', { 'index.scip': work.indexPath });
-    if (cached) {
-      outcome.cached.push('index');
-      return { ...cached, indexPath: work.indexPath };
-    }
-    const result = await indexCorpus(corpus, fetched.treeDir, project, { indexPath: work.indexPath, logPath: work.indexLog, scratchRoot: work.scratchRoot });
-    await cache.store('index', indexKey, { name: 'result.json', value: result }, { 'index.scip': work.indexPath });
-    return result;
+    const hit = await indexOf(corpus, fetched, project, indexKey, paths, cache);
+    if (hit.cached) outcome.cached.push('index');
+    return hit.result;
   });
+  const base = corpus.drift ? await stage('fetch', () => fetchDriftBase(corpus, project, paths, cache, log)) : undefined;
 
   const overlays = await loadOverlays(paths.repoRoot, corpus.name);
   const rgVersion = await ripgrepVersion();
@@ -128,7 +128,9 @@ export async function runCorpus(corpus: Corpus, paths: RunPaths, options: RunOpt
     seed: corpus.seed,
     budget: corpus.budget,
     sessions: corpus.sessions ?? false,
+    protocol: options.protocol ?? 'lmc',
     testFiles: corpus.test_files ?? null,
+    drift: base ? base.indexKey : null,
     overlays: [overlays.manual?.text ?? null, overlays.specs?.text ?? null],
     rgVersion,
   });
@@ -140,6 +142,7 @@ export async function runCorpus(corpus: Corpus, paths: RunPaths, options: RunOpt
     }
     const { constructs, calls } = languageOf(corpus.language).idioms;
     const graph = await stage('graph', () => buildFactGraph(indexed.indexPath, project, { treeDir: fetched.treeDir, constructs, calls }));
+    const baseGraph = base ? await stage('graph', () => buildFactGraph(base.indexed.indexPath, base.project, { treeDir: base.fetched.treeDir, constructs, calls })) : undefined;
     if (graph.symbols.size === 0) {
       throw new PipelineError(`the index has no symbols of project "${project.name}"; check the lock's include paths`, { corpus: corpus.name, stage: 'graph' });
     }
@@ -152,10 +155,12 @@ export async function runCorpus(corpus: Corpus, paths: RunPaths, options: RunOpt
       const manual = overlays.manual ? compileManual(overlays.manual.data, overlays.manual.file, facts) : [];
       const specs = overlays.specs ? compileSpecs(overlays.specs.data, overlays.specs.file, facts, search) : [];
       const reserved = new Set([...manual, ...specs].map((s) => canonicalJson(s.query)));
-      const made = generateScenarios(graph, { language, seed: corpus.seed, budget: corpus.budget, search, reserved, sessions: corpus.sessions ?? false });
-      const scenarios = sortScenarios([...made.scenarios, ...manual, ...specs]);
+      const drift = base && baseGraph ? driftBase(baseGraph, graph.packagePrefix, language, base.project.version) : undefined;
+      const made = generateScenarios(graph, { language, seed: corpus.seed, budget: corpus.budget, search, reserved, sessions: corpus.sessions ?? false, ...(drift ? { drift } : {}) });
+      const profiled = inProfile(sortScenarios([...made.scenarios, ...manual, ...specs]), options.protocol ?? 'lmc');
       return {
-        scenarios,
+        scenarios: profiled.scenarios,
+        profile: profiled.profile,
         subTypes: made.subTypes,
         symbols: graph.symbols.size,
         callSites: graph.callSites,
@@ -173,8 +178,8 @@ export async function runCorpus(corpus: Corpus, paths: RunPaths, options: RunOpt
   const published = await stage('validate', async () => {
     const problems = checkScenarioFile(JSON.parse(scenarioText));
     if (problems.length) throw new PipelineError(`generated scenarios fail the schema: ${problems.slice(0, 3).join('; ')}`, { file: scenarioPath });
-    const judged = await judgedSample(paths.repoRoot, corpus.name, scenarios);
-    const draft: Manifest = { ...buildManifest({ corpus, fetched, indexed, project, scenarioText, ...generated }), ...(judged ? { judged } : {}) };
+    const judged = await judgedSample(paths.repoRoot, corpus.name, scenarios, (options.protocol ?? 'lmc') !== 'lmc');
+    const draft: Manifest = { ...buildManifest({ corpus, fetched, indexed, project, scenarioText, ...generated, ...(base ? { driftBase: { source: corpus.drift!.source, contentDigest: base.fetched.contentDigest } } : {}) }), ...(judged ? { judged } : {}) };
     const runDir = join(paths.workDir, 'runs', corpus.name);
     const auditKey = cacheKey({ generateKey, corpus: corpus.name, scenarios: sha256(scenarioText), code: codeVersion(STAGE_CODE.audit) });
     const audit = await auditWithCache(cache, auditKey, { corpus: corpus.name, project: project.name, language: corpus.language, contentDigest: fetched.contentDigest, scenarioText, indexPath: indexed.indexPath, treeDir: fetched.treeDir, runDir }, outcome, log);
@@ -190,18 +195,19 @@ export async function runCorpus(corpus: Corpus, paths: RunPaths, options: RunOpt
 }
 
 /**
- * The four texts a corpus publishes: the scenarios, the audit report, the dataset card rendered
- * from the manifest (never cached, so it always says what the lock says now) and the manifest,
- * which gets the floor's scores and the hashes of the other three.
+ * The five texts a corpus publishes: the scenarios, the audit report, the dataset card rendered
+ * from the manifest (never cached, so it always says what the lock says now), its chart, and the
+ * manifest, which gets the floor's scores and the hashes of the other four.
  */
-export function finishedSet(draft: Manifest, report: AuditReport, scenarioText: string): { manifest: Manifest; texts: { scenarios: string; audit: string; card: string; manifest: string } } {
+export function finishedSet(draft: Manifest, report: AuditReport, scenarioText: string): { manifest: Manifest; texts: PublishedTexts } {
   const withFloor: Manifest = { ...draft, difficulty_floor: floorOf(report) };
   const audit = serialise(report);
   const card = datasetCard(withFloor, report);
-  const manifest = sealManifest(withFloor, { audit, card });
+  const chart = categoryChart(report);
+  const manifest = sealManifest(withFloor, { audit, card, chart });
   const manifestProblems = checkManifest(manifest);
   if (manifestProblems.length) throw new PipelineError(`manifest fails its schema: ${manifestProblems[0]}`, { file: `${draft.corpus.name}.manifest.json` });
-  return { manifest, texts: { scenarios: scenarioText, audit, card, manifest: serialise(manifest) } };
+  return { manifest, texts: { scenarios: scenarioText, audit, card, chart, manifest: serialise(manifest) } };
 }
 
 /**
@@ -239,15 +245,22 @@ function floorOf(report: AuditReport): Manifest['difficulty_floor'] {
  * longer fits (ids gone after a generator change, a sub-type it does not cover) is reported in the
  * manifest and card rather than failing the run. Read on every run, never cached.
  */
-async function judgedSample(repoRoot: string, corpus: string, scenarios: Scenario[]): Promise<Manifest['judged']> {
+async function judgedSample(repoRoot: string, corpus: string, scenarios: Scenario[], subset: boolean): Promise<Manifest['judged']> {
   const sample = await readRepoYaml(repoRoot, `audits/${corpus}.yaml`);
   if (!sample) return undefined;
   try {
-    return checkJudged(sample.data, sample.file, corpus, scenarios);
+    return checkJudged(subset ? judgedWithin(sample.data, scenarios) : sample.data, sample.file, corpus, scenarios);
   } catch (error) {
     if (!(error instanceof PipelineError)) throw error;
     return { file: sample.file, problem: error.message };
   }
+}
+
+/** A profile's file is part of the full one: its sample is the full sample's entries about scenarios it kept. */
+function judgedWithin(data: unknown, scenarios: Scenario[]): unknown {
+  const ids = new Set(scenarios.map((s) => s.id));
+  const judged = (data as { judged?: unknown })?.judged;
+  return Array.isArray(judged) ? { ...(data as object), judged: judged.filter((j: { id?: unknown }) => typeof j?.id === 'string' && ids.has(j.id)) } : data;
 }
 
 /** A YAML file of the repository (an overlay, a spec, a judged sample), or undefined when there is none. */
@@ -269,9 +282,60 @@ interface Overlay {
   data: unknown;
 }
 
+/** The corpus's index, from the stage cache or made now. */
+async function indexOf(corpus: Corpus, fetched: FetchedCorpus, project: { name: string; version: string }, key: string, paths: RunPaths, cache: StageCache): Promise<{ result: IndexResult; cached: boolean }> {
+  const work = corpusWorkPaths(paths, corpus.name);
+  const cached = await cache.load<IndexResult>('index', key, 'result.json', { 'index.scip': work.indexPath });
+  if (cached) return { result: { ...cached, indexPath: work.indexPath }, cached: true };
+  const result = await indexCorpus(corpus, fetched.treeDir, project, { indexPath: work.indexPath, logPath: work.indexLog, scratchRoot: work.scratchRoot });
+  await cache.store('index', key, { name: 'result.json', value: result }, { 'index.scip': work.indexPath });
+  return { result, cached: false };
+}
+
+/**
+ * The earlier pin the lock's `drift` names, fetched and indexed as the corpus is (same language,
+ * selection, indexer and project name; its own version), under its own work paths.
+ */
+async function fetchDriftBase(corpus: Corpus, project: { name: string; version: string }, paths: RunPaths, cache: StageCache, log: (line: string) => void) {
+  const drift = corpus.drift!;
+  const version = sourceVersion(drift.source);
+  const { drift: _, ...rest } = corpus;
+  const earlier: Corpus = { ...rest, name: `${corpus.name}@${version}`, source: drift.source, project: { name: project.name, version }, ...(drift.content_digest ? { content_digest: drift.content_digest } : {}) };
+  if (!drift.content_digest) delete earlier.content_digest;
+  const fetched = await fetchCorpus(earlier, { repoRoot: paths.repoRoot, workDir: paths.workDir, log });
+  const indexKey = cacheKey({ digest: fetched.contentDigest, indexer: earlier.indexer, language: earlier.language, project: earlier.project, code: codeVersion(STAGE_CODE.index) });
+  const { result } = await indexOf(earlier, fetched, earlier.project!, indexKey, paths, cache);
+  return { fetched, indexed: result, indexKey, project: earlier.project! };
+}
+
+/** What Drift generators compare with: the earlier pin's facts, and its ids rewritten with this pin's package prefix. */
+function driftBase(earlier: FactGraph, currentPrefix: string, language: Language, from: string): DriftBase {
+  return {
+    facts: new Facts(earlier, language),
+    from,
+    asCurrent: (id) => (id.startsWith(earlier.packagePrefix) ? currentPrefix + id.slice(earlier.packagePrefix.length) : id),
+  };
+}
+
+/**
+ * The scenarios a profile keeps: all of them for `lmc`; for `upstream`, those no turn of which uses
+ * a convention the upstream reference adapters lack, with the rest counted by the first one each uses.
+ */
+export function inProfile(scenarios: Scenario[], name: ProtocolProfile): { scenarios: Scenario[]; profile: Generated['profile'] } {
+  if (name === 'lmc') return { scenarios, profile: { name, leftOut: {} } };
+  const leftOut: Record<string, number> = {};
+  const kept = scenarios.filter((s) => {
+    const first = extensionsOf(s)[0];
+    if (first) leftOut[first] = (leftOut[first] ?? 0) + 1;
+    return !first;
+  });
+  return { scenarios: kept, profile: { name, leftOut } };
+}
+
 /** What the generate stage produces (and the stage cache stores). */
 interface Generated {
   scenarios: Scenario[];
+  profile: { name: ProtocolProfile; leftOut: Record<string, number> };
   subTypes: SubTypeReport[];
   symbols: number;
   callSites: { resolved: number; unresolved: number };

@@ -126,7 +126,7 @@ export async function merge(shardDirs: string[], outDir: string, lockFile: strin
   for (const corpus of merged) {
     const names = outputNames(corpus);
     const read = (file: string) => readFile(join(owner.get(corpus)!, file), 'utf8');
-    await publishCorpus(outDir, { scenarios: await read(names.scenarios), audit: await read(names.audit), card: await read(names.card), manifest: await read(names.manifest) }, corpus);
+    await publishCorpus(outDir, { scenarios: await read(names.scenarios), audit: await read(names.audit), card: await read(names.card), chart: await read(names.chart), manifest: await read(names.manifest) }, corpus);
   }
   return merged;
 }

@@ -6,6 +6,7 @@ import { trackPath } from '../core/cleanup.ts';
 import { checkPublishedSet, corpusOutputs } from '../emit/publish.ts';
 import { runGenerate } from './generate.ts';
 import type { Lock } from '../core/lock.ts';
+import type { ProtocolProfile } from '../core/contract.ts';
 import type { RunPaths } from './paths.ts';
 
 export interface VerifyOutcome {
@@ -61,12 +62,12 @@ function firstDifferingScenario(committed: string, regenerated: string): string 
  * cache) and compares the bytes with the committed files; also checks that
  * each committed set is whole (every file the hash its manifest records).
  */
-export async function runVerify(lock: Lock, names: string[] | undefined, paths: RunPaths, concurrency: number, log: (line: string) => void): Promise<VerifyOutcome[]> {
+export async function runVerify(lock: Lock, names: string[] | undefined, paths: RunPaths, concurrency: number, log: (line: string) => void, protocol: ProtocolProfile = 'lmc'): Promise<VerifyOutcome[]> {
   const scratch = await mkdtemp(join(tmpdir(), 'lmc-verify-'));
   const untrack = trackPath(scratch);
   try {
     const fresh: RunPaths = { ...paths, outDir: join(scratch, 'scenarios'), workDir: join(scratch, 'work') };
-    const outcomes = await runGenerate(lock, names, fresh, { concurrency, force: true }, log);
+    const outcomes = await runGenerate(lock, names, fresh, { concurrency, force: true, protocol }, log);
     const results: VerifyOutcome[] = [];
     for (const outcome of outcomes) {
       const problems: string[] = [];

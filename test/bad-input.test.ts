@@ -305,7 +305,7 @@ describe('bad corpora in a full run', () => {
       ['mismatch', false, 'corpus mismatch, stage index: lock pins scip-python 0.0.1 but 0.6.6 is installed (package-lock.json decides which one npm ci installs)'],
       ['overlay', false, 'corpus overlay, stage generate, scenarios/manual/overlay.yaml: entry 1 (ghost): id scip-python python overlay 0.0.0-local `pkg.core`/ghost(). is not a symbol of this corpus\'s index'],
     ]);
-    expect((await readdir(join(root, 'out'))).sort()).toEqual(['good.audit.json', 'good.json', 'good.manifest.json', 'good.md']);
+    expect((await readdir(join(root, 'out'))).sort()).toEqual(['good.audit.json', 'good.json', 'good.manifest.json', 'good.md', 'good.svg']);
   });
 
   it('names with spaces, unicode and newlines, invalid UTF-8, binary and large files, symlink loops and links out of the tree', async () => {

@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { adapterArgs, type AdapterName } from '../adapters/cli.ts';
 import { feedsNothing, halfWidth, type Manifest } from '../emit/manifest.ts';
-import { categories, categoryWeights, goldSources, isSessionCategory, upstreamCategoryWeights, type Scenario } from '../core/contract.ts';
+import { categories, categoryWeights, goldSources, isUnweightedCategory, protocolExtensions, upstreamCategoryWeights, type ProtocolExtension, type Scenario } from '../core/contract.ts';
 import { passesEveryTurn, runScenarios, writeRun, type Run, type RunOptions, type RunResult } from './runner.ts';
 import { PASS_THRESHOLD } from '../core/contract.ts';
 import { type Bucket, type ScoreSummary } from './scorer.ts';
@@ -146,7 +146,7 @@ export function scoreTable(report: AuditReport): string {
     const o = oracle.by_category[c];
     const f = floor.by_category[c];
     const n = o?.n ?? 0;
-    if (isSessionCategory(c) && n === 0) continue;
+    if (isUnweightedCategory(c) && n === 0) continue;
     const flag = report.too_easy.includes(c) ? 'too easy' : '';
     rows.push(`| ${c} | ${categoryWeights[c] || '—'} | ${n} | ${n ? halfWidth(n)!.toFixed(1) : '—'} | ${percent(o?.mean)} | ${percent(o?.pass_rate)} | ${percent(f?.mean)} | ${percent(f?.pass_rate)} | ${flag} |`);
   }
@@ -161,6 +161,35 @@ export function scoreTable(report: AuditReport): string {
     rows.push(`| sessions' earlier turns (pass rate; in no figure above) | | ${oracle.earlier_turns.n} | | | ${share(oracle.earlier_turns)} | | ${share(floor.earlier_turns)} | |`);
   }
   return rows.join('\n');
+}
+
+/** What an adapter must speak to be scored on this file, and (upstream profile) what the full file asks that this one leaves out. */
+function protocolLine(p: Manifest['protocol']): string {
+  const uses = p.uses.length
+    ? `its scenarios use ${p.uses.map((e) => protocolExtensions[e].description).join('; ')} (an adapter that lacks one scores 0 on those scenarios)`
+    : 'its scenarios use no convention beyond what the upstream reference adapters understand';
+  const left = p.left_out && Object.keys(p.left_out).length
+    ? `; the upstream profile leaves out ${Object.entries(p.left_out).map(([e, n]) => `${n} scenario(s) using ${protocolExtensions[e as ProtocolExtension].description}`).join(', ')}`
+    : '';
+  return `${p.version}, profile \`${p.profile}\`; ${uses}${left}`;
+}
+
+/** The card's Drift section: the earlier pin, what its questions rest on, and the scores per drift sub-type. */
+function driftSection(m: Manifest, report: AuditReport): string[] {
+  const drift = m.corpus.drift;
+  if (!drift) return [];
+  const { oracle, 'grep-floor': floor } = report.adapters;
+  const rows = m.sub_types.filter((r) => r.category === 'Drift');
+  return [
+    '',
+    `## Drift: from ${sourceLine(drift.source as Manifest['corpus']['source'])} to this pin`,
+    '',
+    `The earlier pin's selected tree has content digest \`${drift.content_digest}\`; it is fetched and indexed as this one is. Each Drift question asks about this pin something whose answer was different at the earlier one: a name it no longer defines, a name that came in after it, a name whose symbols moved or changed, a file whose symbols changed. The answer is this pin's index; a question is asked only when the earlier pin's answer, its ids written as this pin's, differs from it, so a memory built from the earlier code and never refreshed answers it wrong.`,
+    '',
+    '| sub-type | targets | n | oracle mean | floor mean |',
+    '|---|---:|---:|---:|---:|',
+    ...rows.map((r) => `| \`${r.sub_type}\` | ${r.targets} | ${oracle.by_sub_type[r.sub_type]?.n ?? 0} | ${percent(oracle.by_sub_type[r.sub_type]?.mean)} | ${percent(floor.by_sub_type[r.sub_type]?.mean)} |`),
+  ];
 }
 
 function sourceLine(source: Manifest['corpus']['source']): string {
@@ -211,7 +240,7 @@ export function datasetCard(manifest: Manifest, report: AuditReport): string {
     `- **Indexer:** ${m.indexer.name} ${m.indexer.version} (${m.indexer.precision}), project \`${m.indexer.project.name}\` ${m.indexer.project.version}: ${m.indexer.symbols} symbols in ${m.indexer.documents} documents`,
     `- **Call resolution:** ${resolutionLine(m.indexer.call_resolution)}`,
     `- **Judged against the source:** ${judgedLine(m.judged)}`,
-    `- **Protocol:** ${m.protocol.version}; extension ops beyond the upstream runner's: ${m.protocol.extensions.map((op) => `\`${op}\``).join(', ')} (an adapter that lacks one scores 0 on those scenarios)`,
+    `- **Protocol:** ${protocolLine(m.protocol)}`,
     `- **Generator:** ${m.generator.name} ${m.generator.version}, seed ${m.seed}, budget ${m.budget}`,
     '',
     '## Scenarios and scores',
@@ -219,6 +248,8 @@ export function datasetCard(manifest: Manifest, report: AuditReport): string {
     `${report.scenario_file.scenarios} scenarios. The **oracle** re-derives every answer from the index (and each \`text_search\` from the tree: ripgrep, the parse of each file, the index's definitions); it must pass all of them. The **grep floor** answers with \`rg\` and a regex outline of declarations, using the index only to name what it found. A category is flagged *too easy* when the floor's mean is above ${TOO_EASY_ABOVE * 100}%.`,
     '',
     scoreTable(report),
+    '',
+    `![Mean score per category, reference oracle vs grep floor](${report.corpus}.svg)`,
     '',
     '±95%: worst-case (p = 0.5) half-width of a 95% interval on a pass rate over n scenarios, 1.96·√(0.25/n), in percentage points. Weighted accuracy is normalised over the categories this file asks; the paper\'s sum counts a missing category as 0.',
     '',
@@ -239,6 +270,7 @@ export function datasetCard(manifest: Manifest, report: AuditReport): string {
     const r = generated.get(name);
     lines.push(`| \`${name}\` | ${r?.category ?? 'SafetyNet'} | ${r?.gold_source ?? 'manual'} | ${oracle.by_sub_type[name]!.n} | ${percent(oracle.by_sub_type[name]!.mean)} | ${percent(floor.by_sub_type[name]?.mean)} |`);
   }
+  lines.push(...driftSection(m, report));
   lines.push(
     '',
     '## Running a memory system on it',

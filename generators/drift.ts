@@ -1,0 +1,126 @@
+import { typeKinds } from '../core/contract.ts';
+import { sortedUnique } from '../core/collections.ts';
+import type { SymbolFact } from '../graph/fact-graph.ts';
+import { isTypeableName } from './completion.ts';
+import type { Facts } from './facts.ts';
+import { candidate, MAX_ANSWER_SET, type DriftBase, type SubTypeGenerator } from './types.ts';
+
+/**
+ * Drift: questions about the current pin whose answer at an earlier pin of the same corpus was
+ * different, so a memory built from the earlier code answers them wrong. Every answer is the current
+ * index's; a candidate is drafted only when the earlier pin's answer, its ids written as the current
+ * pin's, differs from it.
+ */
+
+/** A name worth looking up: a callable's or a type's, typed by hand. */
+function lookupable(facts: Facts, s: SymbolFact): boolean {
+  return isTypeableName(s.name) && (facts.isCallable(s) || typeKinds.has(s.kind));
+}
+
+/** The earlier pin's answer to a bare-name lookup, as ids of the current pin. */
+function staleLookup(drift: DriftBase, name: string): string[] {
+  return sortedUnique(drift.facts.lookupBare(name).map((id) => drift.asCurrent(id)));
+}
+
+function differs(a: readonly string[], b: readonly string[]): boolean {
+  return a.length !== b.length || a.some((x, i) => x !== b[i]);
+}
+
+export const driftGenerators: SubTypeGenerator[] = [
+  {
+    category: 'Drift',
+    subType: 'removed_since_earlier_pin',
+    goldSource: 'scip_roundtrip',
+    rationale: 'a callable or type name the earlier pin defined and the current one does not; exact_set [] (a memory of the earlier code still finds it)',
+    needs: 'an earlier pin (the lock\'s `drift`) defining a name the current pin no longer has',
+    asks: { op: 'lookup', expected: 'exact_set' },
+    candidates({ facts, drift }) {
+      if (!drift) return [];
+      const names = new Map<string, SymbolFact>();
+      for (const s of drift.facts.targets()) if (lookupable(drift.facts, s) && !facts.byName.has(s.name) && !names.has(s.name)) names.set(s.name, s);
+      return [...names.values()].map(
+        candidate((s) => ({
+          intent: `Upgraded from ${drift.from}, whose ${s.display} it remembers; looks it up in the current code, where nothing has that name any more`,
+          query: { op: 'lookup', name: s.name, bare_name: true },
+          expected: { kind: 'exact_set', stable_ids: [] },
+        })),
+      );
+    },
+  },
+  {
+    category: 'Drift',
+    subType: 'added_since_earlier_pin',
+    goldSource: 'scip_roundtrip',
+    rationale: 'a callable or type name 1..40 symbols of the current pin have and the earlier pin had none of; exact_set over them',
+    needs: 'an earlier pin (the lock\'s `drift`) lacking a name the current pin defines',
+    asks: { op: 'lookup', expected: 'exact_set' },
+    candidates({ facts, drift }) {
+      if (!drift) return [];
+      const names = new Map<string, SymbolFact>();
+      for (const s of facts.targets()) if (lookupable(facts, s) && !drift.facts.byName.has(s.name) && !names.has(s.name)) names.set(s.name, s);
+      return [...names.values()].map(
+        candidate((s) => {
+          const ids = facts.lookupBare(s.name);
+          if (ids.length === 0 || ids.length > MAX_ANSWER_SET) return undefined;
+          return {
+            intent: `Knows the code as of ${drift.from}; looks up \`${s.name}\`, which came in after it`,
+            query: { op: 'lookup', name: s.name, bare_name: true },
+            expected: { kind: 'exact_set', stable_ids: ids },
+          };
+        }),
+      );
+    },
+  },
+  {
+    category: 'Drift',
+    subType: 'moved_since_earlier_pin',
+    goldSource: 'scip_roundtrip',
+    rationale: 'a name both pins define whose symbols changed (moved to another file or type, or one of several removed or added); exact_set over the current ones',
+    needs: 'an earlier pin (the lock\'s `drift`) where a name the current pin keeps belonged to other symbols',
+    asks: { op: 'lookup', expected: 'exact_set' },
+    candidates({ facts, drift }) {
+      if (!drift) return [];
+      const names = new Map<string, SymbolFact>();
+      for (const s of facts.targets()) if (lookupable(facts, s) && drift.facts.byName.has(s.name) && !names.has(s.name)) names.set(s.name, s);
+      return [...names.values()].map(
+        candidate((s) => {
+          const ids = facts.lookupBare(s.name);
+          const stale = staleLookup(drift, s.name);
+          if (ids.length === 0 || ids.length > MAX_ANSWER_SET || !differs(ids, stale)) return undefined;
+          return {
+            intent: `Remembers \`${s.name}\` from ${drift.from}, where its definitions were elsewhere or others; looks it up again in the current code`,
+            query: { op: 'lookup', name: s.name, bare_name: true },
+            expected: { kind: 'exact_set', stable_ids: ids },
+          };
+        }),
+      );
+    },
+  },
+  {
+    category: 'Drift',
+    subType: 'changed_file',
+    goldSource: 'scip_roundtrip',
+    rationale: 'a file both pins have whose 1..40 symbols are not the earlier pin\'s: what it defines now; exact_set',
+    needs: 'an earlier pin (the lock\'s `drift`) where a file of the current pin defined other symbols',
+    asks: { op: 'file_symbols', expected: 'exact_set' },
+    candidates({ facts, drift }) {
+      if (!drift) return [];
+      const earlier = new Set(drift.facts.graph.files);
+      return facts.graph.files
+        .filter((file) => earlier.has(file) && facts.isTargetFile(file))
+        .map((file) => ({ file }))
+        .map(
+          candidate(({ file }) => {
+            const now = facts.fileSymbols(file);
+            const stale = sortedUnique(drift.facts.fileSymbols(file).map((id) => drift.asCurrent(id)));
+            if (now.length === 0 || now.length > MAX_ANSWER_SET || !differs(now, stale)) return undefined;
+            return {
+              intent: `Read ${file} at ${drift.from}; it changed since, and the agent asks what it defines now`,
+              query: { op: 'file_symbols', file_path: file },
+              expected: { kind: 'exact_set', stable_ids: now },
+            };
+          }),
+        );
+    },
+  },
+];

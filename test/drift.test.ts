@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import type { FactGraph, SymbolFact } from '../graph/fact-graph.ts';
+import { driftGenerators } from '../generators/drift.ts';
+import { Facts } from '../generators/facts.ts';
+import { createRng } from '../generators/sampling.ts';
+import type { DriftBase } from '../generators/types.ts';
+import { handMadeGraph, id, noGrep, P, ts } from './hand-made-graph.ts';
+
+const OLD = 'lmc-test npm shop 0.9.0 ';
+
+/** The hand-made graph, its fileSymbols keyed by path as the fact graph keys them. */
+function current(): FactGraph {
+  const g = handMadeGraph();
+  g.fileSymbols = new Map([...g.fileSymbols].map(([k, v]) => [k.slice(P.length), v]));
+  return g;
+}
+
+/**
+ * The same shop at 0.9.0: no GiftCart yet, receipt() lived in src/print.ts, and a legacyTotal()
+ * that the current pin dropped.
+ */
+function earlier(): FactGraph {
+  const g = current();
+  const old = (i: string) => OLD + i.slice(P.length);
+  const gone = new Set([id('src/`cart.ts`/GiftCart#'), id('src/`cart.ts`/GiftCart#total().')]);
+  const moved = (s: SymbolFact): SymbolFact =>
+    s.name === 'receipt' ? { ...s, id: `${OLD}src/\`print.ts\`/receipt().`, display: 'src/`print.ts`/receipt().', file: 'src/print.ts', owner: `${OLD}src/\`print.ts\`/` } : { ...s, id: old(s.id), ...(s.owner ? { owner: old(s.owner) } : {}) };
+  const symbols: SymbolFact[] = [...g.symbols.values()].filter((s) => !gone.has(s.id)).map(moved);
+  symbols.push(
+    { id: `${OLD}src/\`print.ts\`/`, kind: 'module', name: 'src/print.ts', display: 'src/`print.ts`/', file: 'src/print.ts', range: [0, 0, 0, 1] },
+    { id: `${OLD}src/\`checkout.ts\`/legacyTotal().`, kind: 'function', name: 'legacyTotal', display: 'src/`checkout.ts`/legacyTotal().', file: 'src/checkout.ts', owner: `${OLD}src/\`checkout.ts\`/`, range: [0, 0, 0, 1] },
+  );
+  const byFile = new Map<string, string[]>();
+  for (const s of symbols) if (s.kind !== 'module') byFile.set(s.file, [...(byFile.get(s.file) ?? []), s.id].sort());
+  return { ...g, packagePrefix: OLD, symbols: new Map(symbols.map((s) => [s.id, s])), fileSymbols: byFile, files: ['src/cart.ts', 'src/checkout.ts', 'src/print.ts'], supertypes: new Map() };
+}
+
+const facts = new Facts(current(), ts);
+const drift: DriftBase = { facts: new Facts(earlier(), ts), from: '0.9.0', asCurrent: (i) => (i.startsWith(OLD) ? P + i.slice(OLD.length) : i) };
+const asked = (subType: string) =>
+  driftGenerators
+    .find((g) => g.subType === subType)!
+    .candidates({ facts, drift, rng: createRng(1, subType), search: noGrep })
+    .map((c) => c.draft())
+    .filter((d) => d !== undefined)
+    .map((d) => [d.query, d.expected]);
+
+describe('drift between two pins of a hand-made corpus', () => {
+  it('asks for a name the earlier pin had and the current one lacks, expecting nothing', () => {
+    expect(asked('removed_since_earlier_pin')).toEqual([[{ op: 'lookup', name: 'legacyTotal', bare_name: true }, { kind: 'exact_set', stable_ids: [] }]]);
+  });
+
+  it('asks for a name that came in after the earlier pin', () => {
+    expect(asked('added_since_earlier_pin')).toEqual([[{ op: 'lookup', name: 'GiftCart', bare_name: true }, { kind: 'exact_set', stable_ids: [id('src/`cart.ts`/GiftCart#')] }]]);
+  });
+
+  it('asks for names whose symbols moved or changed, never for one whose answer is the same at both pins', () => {
+    // receipt moved file; total gained GiftCart's override; add, Cart and checkout did not change.
+    expect(asked('moved_since_earlier_pin')).toEqual([
+      [{ op: 'lookup', name: 'total', bare_name: true }, { kind: 'exact_set', stable_ids: [id('src/`cart.ts`/Cart#total().'), id('src/`cart.ts`/GiftCart#total().')] }],
+      [{ op: 'lookup', name: 'receipt', bare_name: true }, { kind: 'exact_set', stable_ids: [id('src/`checkout.ts`/receipt().')] }],
+    ]);
+  });
+
+  it('asks what a changed file defines now', () => {
+    expect(asked('changed_file')).toEqual([
+      [{ op: 'file_symbols', file_path: 'src/cart.ts' }, { kind: 'exact_set', stable_ids: current().fileSymbols.get('src/cart.ts') }],
+      [{ op: 'file_symbols', file_path: 'src/checkout.ts' }, { kind: 'exact_set', stable_ids: [id('src/`checkout.ts`/checkout().'), id('src/`checkout.ts`/receipt().')] }],
+    ]);
+  });
+
+  it('asks nothing without an earlier pin', () => {
+    for (const g of driftGenerators) expect(g.candidates({ facts, rng: createRng(1, 'x'), search: noGrep })).toEqual([]);
+  });
+});

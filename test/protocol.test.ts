@@ -1,0 +1,78 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod/v4';
+import { turnsOf, type Scenario } from '../core/contract.ts';
+import { inProfile } from '../pipeline/generate.ts';
+import { repoRoot } from './helpers.ts';
+
+const base = { category: 'Completion' as const, sub_type: 'x', intent: 'a scenario of the hand-made file', gold_source: 'scip_roundtrip' as const };
+const found = { kind: 'exact_set' as const, stable_ids: ['lmc-test npm shop 1.0.0 pkg/Store#'] };
+const made: Scenario[] = [
+  { ...base, id: 'a-000000000001', query: { op: 'lookup', name: 'Store', bare_name: true }, expected: found },
+  { ...base, id: 'a-000000000002', query: { op: 'lookup', name: 'Store', bare_name: true, kind: 'class' }, expected: found },
+  { ...base, id: 'a-000000000003', query: { op: 'lookup', name: 'Store#find', bare_name: true }, expected: found },
+  { ...base, id: 'a-000000000004', query: { op: 'orphans', kind: 'function' }, expected: found },
+  { ...base, id: 'a-000000000005', gold_source: 'grep_compared', query: { op: 'text_search', pattern: 'find', mode: 'word', in: 'code' }, expected: found },
+  { ...base, id: 'a-000000000006', query: { op: 'callers', sym_stable_id: found.stable_ids[0]! }, expected: found },
+  {
+    ...base,
+    id: 'a-000000000007',
+    category: 'ConversationalContinuation',
+    preceding_query: { op: 'lookup', name: 'Store', bare_name: true, kind: 'class' },
+    preceding_expected: found,
+    query: { op: 'contained_by', sym_stable_id: found.stable_ids[0]! },
+    expected: found,
+  },
+];
+
+describe('the upstream protocol profile', () => {
+  it('keeps the scenarios no turn of which uses a convention of this pipeline, and counts the rest by the first one', () => {
+    const { scenarios, profile } = inProfile(made, 'upstream');
+    expect(scenarios.map((s) => s.id)).toEqual(['a-000000000001', 'a-000000000006']);
+    expect(profile).toEqual({ name: 'upstream', leftOut: { lookup_kind: 2, member_form_name: 1, orphans_kind: 1, text_search: 1 } });
+    expect(inProfile(made, 'lmc').scenarios).toEqual(made);
+  });
+
+  // The query shapes the upstream reference adapters deserialise (adapters/grep-baseline's Query
+  // enum, CataDef/LongMemCode at 27d18c5): seven ops; our kinds and Type#member names are ours alone.
+  const upstreamWire = z.discriminatedUnion('op', [
+    z
+      .object({ op: z.literal('lookup'), name: z.string().min(1), bare_name: z.boolean() })
+      .strict()
+      .refine((q) => !(q.bare_name && q.name.includes('#')), 'a Type#member name'),
+    z.object({ op: z.enum(['callers', 'callees', 'contained_by', 'implementors']), sym_stable_id: z.string().min(1) }).strict(),
+    z.object({ op: z.literal('file_symbols'), file_path: z.string().min(1) }).strict(),
+  ]);
+  const dir = join(repoRoot, 'scenarios', 'upstream');
+  const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json') && !f.endsWith('.manifest.json') && !f.endsWith('.audit.json')) : [];
+
+  it('is published for every default corpus', () => {
+    expect(files.length).toBe(22);
+  });
+
+  it.each(files)('scenarios/upstream/%s: every turn of every scenario is a query the upstream adapters read, and the manifest says so', (name) => {
+    const scenarios = JSON.parse(readFileSync(join(dir, name), 'utf8')) as Scenario[];
+    expect(scenarios.length).toBeGreaterThan(0);
+    for (const s of scenarios) for (const t of turnsOf(s)) expect(upstreamWire.safeParse(t.query).success, `${s.id}: ${JSON.stringify(t.query)}`).toBe(true);
+    const manifest = JSON.parse(readFileSync(join(dir, name.replace(/\.json$/, '.manifest.json')), 'utf8')) as { protocol: { profile: string; uses: string[]; left_out: Record<string, number> } };
+    expect(manifest.protocol.profile).toBe('upstream');
+    expect(manifest.protocol.uses).toEqual([]);
+    const full = JSON.parse(readFileSync(join(repoRoot, 'scenarios', name), 'utf8')) as Scenario[];
+    const left = Object.values(manifest.protocol.left_out).reduce((a, b) => a + b, 0);
+    expect(scenarios.length + left).toBe(full.length);
+  });
+});
+
+describe('the card chart', () => {
+  it('draws, for each category the file asks, the oracle and floor means of its audit', () => {
+    const audit = JSON.parse(readFileSync(join(repoRoot, 'scenarios', 'gin.audit.json'), 'utf8')) as {
+      adapters: Record<'oracle' | 'grep-floor', { by_category: Record<string, { n: number; mean: number }> }>;
+    };
+    const svg = readFileSync(join(repoRoot, 'scenarios', 'gin.svg'), 'utf8');
+    const labels = [...svg.matchAll(/text-anchor="end">(\w+) \(n=(\d+)\)</g)].map((m) => [m[1], Number(m[2])]);
+    expect(labels).toEqual(Object.entries(audit.adapters.oracle.by_category).map(([c, b]) => [c, b.n]));
+    const values = [...svg.matchAll(/<text x="[\d.]+" y="\d+">([\d.]+)<\/text>/g)].map((m) => Number(m[1]));
+    expect(values).toEqual(Object.keys(audit.adapters.oracle.by_category).flatMap((c) => [100 * audit.adapters.oracle.by_category[c]!.mean, 100 * (audit.adapters['grep-floor'].by_category[c]?.mean ?? 0)].map((v) => Number(v.toFixed(1)))));
+  });
+});
