@@ -98,6 +98,52 @@ export const driftGenerators: SubTypeGenerator[] = [
   },
   {
     category: 'Drift',
+    subType: 'earlier_id_gone',
+    goldSource: 'scip_roundtrip',
+    rationale: "the id, written for the current pin, of a symbol the earlier pin had under a name the current pin still uses elsewhere (it moved or changed kind); exact lookup, exact_set []: an old id must not resolve",
+    needs: 'an earlier pin (the lock\'s `drift`) with a symbol whose id is gone while its name lives on',
+    asks: { op: 'lookup', expected: 'exact_set' },
+    candidates({ facts, drift }) {
+      if (!drift) return [];
+      return drift.facts
+        .targets()
+        .filter((s) => lookupable(drift.facts, s) && facts.byName.has(s.name) && !facts.symbol(drift.asCurrent(s.id)))
+        .map(
+          candidate((s) => ({
+            intent: `Kept the id of ${s.display} from ${drift.from}; \`${s.name}\` still exists, but not under that id, which must resolve to nothing now`,
+            query: { op: 'lookup', name: drift.asCurrent(s.id), bare_name: false },
+            expected: { kind: 'exact_set', stable_ids: [] },
+          })),
+        );
+    },
+  },
+  {
+    category: 'Drift',
+    subType: 'moved_symbol_id',
+    goldSource: 'scip_roundtrip',
+    rationale: 'the current id of a symbol whose name one symbol has at each pin, under another id at the earlier pin (it moved); exact lookup of the current id, exact_set [it]: the new id must resolve',
+    needs: 'an earlier pin (the lock\'s `drift`) where the one symbol of a name had another id',
+    asks: { op: 'lookup', expected: 'exact_set' },
+    candidates({ facts, drift }) {
+      if (!drift) return [];
+      return facts
+        .targets()
+        .filter((s) => {
+          if (!lookupable(facts, s) || facts.lookupBare(s.name).length !== 1) return false;
+          const before = drift.facts.lookupBare(s.name);
+          return before.length === 1 && drift.asCurrent(before[0]!) !== s.id;
+        })
+        .map(
+          candidate((s) => ({
+            intent: `\`${s.name}\` moved after ${drift.from}; the agent has its new id, ${s.display}, which must resolve`,
+            query: { op: 'lookup', name: s.id, bare_name: false },
+            expected: { kind: 'exact_set', stable_ids: [s.id] },
+          })),
+        );
+    },
+  },
+  {
+    category: 'Drift',
     subType: 'changed_file',
     goldSource: 'scip_roundtrip',
     rationale: 'a file both pins have whose 1..40 symbols are not the earlier pin\'s: what it defines now; exact_set',

@@ -62,6 +62,11 @@ describe('drift between two pins of a hand-made corpus', () => {
     ]);
   });
 
+  it('asks that a moved symbol\'s old id resolve to nothing and its new id to itself', () => {
+    expect(asked('earlier_id_gone')).toEqual([[{ op: 'lookup', name: `${P}src/\`print.ts\`/receipt().`, bare_name: false }, { kind: 'exact_set', stable_ids: [] }]]);
+    expect(asked('moved_symbol_id')).toEqual([[{ op: 'lookup', name: id('src/`checkout.ts`/receipt().'), bare_name: false }, { kind: 'exact_set', stable_ids: [id('src/`checkout.ts`/receipt().')] }]]);
+  });
+
   it('asks what a changed file defines now', () => {
     expect(asked('changed_file')).toEqual([
       [{ op: 'file_symbols', file_path: 'src/cart.ts' }, { kind: 'exact_set', stable_ids: current().fileSymbols.get('src/cart.ts') }],

@@ -61,10 +61,11 @@ describe('lmc lint', () => {
   });
 
   it('passes every published scenario file, through the command line too (exit 0, the defect table)', () => {
-    const files = readdirSync(join(repoRoot, 'scenarios')).filter((f) => /^[^.]+\.json$/.test(f));
-    expect(files.length).toBeGreaterThanOrEqual(20);
-    for (const f of files) expect(lintScenarioFile(JSON.parse(readFileSync(join(repoRoot, 'scenarios', f), 'utf8'))).findings, f).toEqual([]);
-    const out = execFileSync(process.execPath, [join(repoRoot, 'bin', 'lmc.js'), 'lint', ...files.map((f) => join(repoRoot, 'scenarios', f))], { encoding: 'utf8' });
+    // Both profiles: the full files and the upstream ones.
+    const files = ['scenarios', 'scenarios/upstream'].flatMap((dir) => readdirSync(join(repoRoot, dir)).filter((f) => /^[^.]+\.json$/.test(f)).map((f) => `${dir}/${f}`));
+    expect(files.length).toBeGreaterThanOrEqual(44);
+    for (const f of files) expect(lintScenarioFile(JSON.parse(readFileSync(join(repoRoot, f), 'utf8'))).findings, f).toEqual([]);
+    const out = execFileSync(process.execPath, [join(repoRoot, 'bin', 'lmc.js'), 'lint', ...files.map((f) => join(repoRoot, f))], { encoding: 'utf8' });
     expect(out.split('\n')[0]).toMatch(/^file +scenarios +schema +repeated_query +empty_required +fixed_size_contains +repeated_id +pseudo_id +machine_path +adversarial_not_empty +missing_gold_source$/);
   });
 });
