@@ -273,6 +273,12 @@ const idiomsSchema = z
       })
       .strict()
       .optional(),
+    /**
+     * Lines that declare a name of a file which the language's indexer records no definition for
+     * (scip-python skips a module-level annotated assignment, `limits: Dict[str, str] = {…}`): a
+     * file holding one is never asked whole (a `file_symbols` exact_set would miss that name).
+     */
+    surveyGaps: z.array(regex).default([]),
     /** Reads of an environment variable; the variable is the last UPPER_CASE word of the match. */
     envReads: z.array(template).default([]),
     config: z

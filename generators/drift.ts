@@ -3,6 +3,7 @@ import { sortedUnique } from '../core/collections.ts';
 import type { SymbolFact } from '../graph/fact-graph.ts';
 import { isTypeableName } from './completion.ts';
 import type { Facts } from './facts.ts';
+import { surveyable } from './text.ts';
 import { candidate, MAX_ANSWER_SET, type DriftBase, type SubTypeGenerator } from './types.ts';
 
 /**
@@ -149,7 +150,7 @@ export const driftGenerators: SubTypeGenerator[] = [
     rationale: 'a file both pins have whose 1..40 symbols are not the earlier pin\'s: what it defines now; exact_set',
     needs: 'an earlier pin (the lock\'s `drift`) where a file of the current pin defined other symbols',
     asks: { op: 'file_symbols', expected: 'exact_set' },
-    candidates({ facts, drift }) {
+    candidates({ facts, drift, search }) {
       if (!drift) return [];
       const earlier = new Set(drift.facts.graph.files);
       return facts.graph.files
@@ -157,6 +158,7 @@ export const driftGenerators: SubTypeGenerator[] = [
         .map((file) => ({ file }))
         .map(
           candidate(({ file }) => {
+            if (!surveyable(facts, search, file)) return undefined;
             const now = facts.fileSymbols(file);
             const stale = sortedUnique(drift.facts.fileSymbols(file).map((id) => drift.asCurrent(id)));
             if (now.length === 0 || now.length > MAX_ANSWER_SET || !differs(now, stale)) return undefined;

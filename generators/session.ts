@@ -5,7 +5,7 @@ import { typoOf } from './adversarial.ts';
 import { isTypeableName } from './completion.ts';
 import type { Facts } from './facts.ts';
 import type { Rng } from './sampling.ts';
-import { regexSearch } from './text.ts';
+import { regexSearch, surveyable } from './text.ts';
 import { candidate, MAX_ANSWER_SET, type GeneratorContext, type SubTypeGenerator, type TextMatch } from './types.ts';
 
 /**
@@ -76,7 +76,7 @@ function traceable(facts: Facts, s: SymbolFact): boolean {
 }
 
 /** A file small enough to survey whole: 2..40 symbols. */
-function surveyable(facts: Facts, file: string): boolean {
+function smallFile(facts: Facts, file: string): boolean {
   const n = facts.fileSymbols(file).length;
   return n >= 2 && n <= MAX_ANSWER_SET;
 }
@@ -121,12 +121,12 @@ function handoff(kind: keyof typeof followUps): SubTypeGenerator {
     rationale: `the main agent lists a file's 2..40 symbols; a fresh sub-agent asks ${f.asks} of one callable of it (unique name, every one of its ${kind} known); exact_set on both`,
     needs: `a file with 2..40 symbols defining a callable with 1..40 ${kind}, all of them known`,
     asks: { op: f.op, expected: 'exact_set' },
-    candidates({ facts }) {
+    candidates({ facts, search }) {
       return facts
         .targets()
-        .filter((s) => f.ok(facts, s) && surveyable(facts, s.file))
+        .filter((s) => f.ok(facts, s) && smallFile(facts, s.file))
         .map(
-          candidate((s) => ({
+          candidate((s) => !surveyable(facts, search, s.file) ? undefined : ({
             intent: `The main agent surveyed ${s.file}; a fresh sub-agent, handed ${s.display} from that survey, asks ${f.asks}`,
             session: { main_query: { op: 'file_symbols', file_path: s.file }, main_expected: { kind: 'exact_set', stable_ids: facts.fileSymbols(s.file) } },
             query: { op: f.op, sym_stable_id: s.id },
@@ -147,12 +147,13 @@ export const sessionGenerators: SubTypeGenerator[] = [
     rationale: 'every symbol of a file with 1..40 of them, asked 2..5 times in one session as an agent re-reads a file while it edits; each read exact_set',
     needs: 'a source file with 1..40 symbols',
     asks: { op: 'file_symbols', expected: 'exact_set' },
-    candidates({ facts, rng }) {
+    candidates({ facts, rng, search }) {
       return facts.graph.files
         .filter((file) => facts.isTargetFile(file) && withinLimit(facts.fileSymbols(file)))
         .map((file) => ({ file, reads: REREAD_TURNS.min + rng.int(4) }))
         .map(
           candidate(({ file, reads }) => {
+            if (!surveyable(facts, search, file)) return undefined;
             const query = { op: 'file_symbols' as const, file_path: file };
             return {
               intent: `Re-reads what ${file} defines ${reads} times while editing it; every read must give the same full list`,

@@ -13,6 +13,15 @@ export function regexSearch(pattern: string, scope: TextScope): TextSearchQuery 
 }
 
 /**
+ * Whether everything a file declares is in the index, so `file_symbols` may be asked as an
+ * exact_set: no line of it matches the language folder's `surveyGaps` (a declaration form its
+ * indexer does not record).
+ */
+export function surveyable(facts: Facts, search: (query: TextSearchQuery) => readonly TextMatch[], file: string): boolean {
+  return facts.idioms.surveyGaps.every((pattern) => !search(regexSearch(pattern, 'code')).some((m) => m.file === file));
+}
+
+/**
  * A grep_compared draft: the answer is whatever the search maps to
  * (docs/query-semantics.md, "text_search"), never a sample; skipped when
  * empty (nothing to ask), too large to be a realistic question, or when a

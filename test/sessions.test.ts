@@ -72,6 +72,18 @@ describe('session generators on the hand-made graph', () => {
     ]);
   });
 
+  it('never survey a file whole where the language folder says its indexer skips a declaration (surveyGaps)', () => {
+    const gaps = { ...ts, idioms: { ...ts.idioms, surveyGaps: ['^limits:'] } };
+    const search = (q: { pattern: string }) => (q.pattern === '^limits:' ? [{ file: 'src/checkout.ts', line: 3, start: 0, end: 7, text: 'limits:', syntax: 'code' as const }] : []);
+    const g = sessionGenerators.find((x) => x.subType === 'repeated_file_listing')!;
+    const files = g
+      .candidates({ facts: new Facts(graph(), gaps), rng: createRng(1, 'x'), search })
+      .map((c) => c.draft())
+      .filter((d) => d !== undefined)
+      .map((d) => (d.query as { file_path: string }).file_path);
+    expect(files).toEqual(['src/cart.ts']);
+  });
+
   it('ask nothing for a language folder without error-message templates', () => {
     const noTemplates = { ...ts, idioms: { ...ts.idioms, feedback: undefined } };
     const g = sessionGenerators.find((x) => x.subType === 'misspelt_call_to_symbol')!;
