@@ -22,7 +22,7 @@ const optionHelp: Record<OptionName, string> = {
   corpus: '--corpus NAME       a corpus from the lock (repeatable; each runs once); default: every corpus with default: true',
   concurrency: '--concurrency N     corpora processed at once (default 2; outputs never depend on it)',
   lock: '--lock FILE         lock file (default corpora.lock.yaml)',
-  out: '--out DIR           where scenario files are published (default scenarios)',
+  out: '--out DIR           where scenario files are published (default scenarios; scenarios/upstream with --protocol upstream)',
   'work-dir': '--work-dir DIR      fetched trees, indexes, logs and the stage cache (default .lmc); one run at a time',
   force: '--force             ignore the stage cache (and refresh it)',
   shard: '--shard i/n         run only the i-th of n deterministic parts of the selected corpora',
@@ -109,7 +109,7 @@ const optionsSchema = z
     corpus: z.array(z.string().min(1)).optional(),
     concurrency: z.coerce.number().int().min(1).max(64).default(2),
     lock: z.string().min(1).default('corpora.lock.yaml'),
-    out: z.string().min(1).default('scenarios'),
+    out: z.string().min(1).optional(),
     'work-dir': z.string().min(1).default('.lmc'),
     debug: z.boolean().default(false),
     force: z.boolean().default(false),
@@ -254,9 +254,12 @@ export async function main(argv: string[]): Promise<number> {
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
+/** Where each profile's files go unless --out says otherwise: never one profile over the other's files. */
+const defaultOut: Record<(typeof protocolProfiles)[number], string> = { lmc: 'scenarios', upstream: 'scenarios/upstream' };
+
 /** Runs a command once its options are valid: the lock is read, options and paths are checked, and programs found, before any work. */
 async function run(command: string, opts: Options, positionals: string[]): Promise<number> {
-  const paths = resolvePaths({ lock: opts.lock, out: opts.out, workDir: opts['work-dir'] });
+  const paths = resolvePaths({ lock: opts.lock, out: opts.out ?? defaultOut[opts.protocol], workDir: opts['work-dir'] });
   if (command === 'docs') {
     const files = generatedFiles();
     for (const file of files) await writeFileAtomic(resolve(paths.repoRoot, file.path), file.text);

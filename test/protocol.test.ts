@@ -1,10 +1,13 @@
+import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/v4';
 import { turnsOf, type Scenario } from '../core/contract.ts';
 import { inProfile } from '../pipeline/generate.ts';
-import { repoRoot } from './helpers.ts';
+import { repoRoot, tempDir } from './helpers.ts';
 
 const base = { category: 'Completion' as const, sub_type: 'x', intent: 'a scenario of the hand-made file', gold_source: 'scip_roundtrip' as const };
 const found = { kind: 'exact_set' as const, stable_ids: ['lmc-test npm shop 1.0.0 pkg/Store#'] };
@@ -75,4 +78,28 @@ describe('the card chart', () => {
     const values = [...svg.matchAll(/<text x="[\d.]+" y="\d+">([\d.]+)<\/text>/g)].map((m) => Number(m[1]));
     expect(values).toEqual(Object.keys(audit.adapters.oracle.by_category).flatMap((c) => [100 * audit.adapters.oracle.by_category[c]!.mean, 100 * (audit.adapters['grep-floor'].by_category[c]?.mean ?? 0)].map((v) => Number(v.toFixed(1)))));
   });
+});
+
+describe('lmc generate --protocol', () => {
+  const run = (args: string[], cwd: string) =>
+    promisify(execFile)(process.execPath, [join(repoRoot, 'bin', 'lmc.js'), ...args], { cwd, maxBuffer: 64 << 20 }).then(
+      () => 0,
+      (e: { code?: number; stderr?: string }) => ({ code: e.code, stderr: e.stderr }),
+    );
+
+  it('refuses a profile it does not know, naming the option', async () => {
+    expect(await run(['generate', '--protocol', 'v3'], repoRoot)).toEqual({ code: 2, stderr: 'lmc: --protocol: must be one of "lmc", "upstream"\n' });
+  });
+
+  it('writes the upstream profile under scenarios/upstream unless --out says otherwise, never over the full files', async () => {
+    const cwd = await tempDir('protocol');
+    try {
+      const code = await run(['generate', '--protocol', 'upstream', '--corpus', 'python-inventory', '--lock', join(repoRoot, 'corpora.lock.yaml'), '--work-dir', join(cwd, 'work')], cwd);
+      expect(code).toBe(0);
+      expect(existsSync(join(cwd, 'scenarios', 'python-inventory.json'))).toBe(false);
+      expect(readFileSync(join(cwd, 'scenarios', 'upstream', 'python-inventory.json'), 'utf8')).toBe(readFileSync(join(repoRoot, 'scenarios', 'upstream', 'python-inventory.json'), 'utf8'));
+    } finally {
+      await rm(cwd, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
