@@ -69,6 +69,7 @@ export const manifestSchema = z
         extensions: z.array(z.string()),
         uses: z.array(z.enum(Object.keys(protocolExtensions) as [ProtocolExtension, ...ProtocolExtension[]])).meta({ description: 'The conventions beyond the upstream reference adapters that this file\'s scenarios use (core/contract.ts, protocolExtensions); empty in the upstream profile.' }),
         left_out: z.record(z.string(), count).optional().meta({ description: 'Upstream profile: scenarios of the full file left out, by the first convention each uses.' }),
+        without_kind: count.optional().meta({ description: 'Upstream profile: lookups kept by dropping a `kind` the index answers the same without (new ids, as the query changed).' }),
       })
       .strict()
       .meta({ description: "The query protocol the file speaks: the upstream runner's ops, and the extension ops beyond them (an adapter that does not know one answers it with an error and `results: []`)." }),
@@ -189,7 +190,7 @@ export interface ManifestInput {
   scenarioText: string;
   grep: { rgVersion: string; searches: number };
   overlays: { manual: string | null; specs: string | null };
-  profile: { name: ProtocolProfile; leftOut: Record<string, number> };
+  profile: { name: ProtocolProfile; leftOut: Record<string, number>; withoutKind: number };
   /** The earlier pin Drift compared with, where the lock names one. */
   driftBase?: { source: Record<string, unknown>; contentDigest: string };
 }
@@ -232,7 +233,7 @@ export function buildManifest(m: ManifestInput): Manifest {
       ops: [...upstreamOps],
       extensions: [...extensionOps],
       uses: (Object.keys(protocolExtensions) as ProtocolExtension[]).filter((e) => scenarios.some((sc) => extensionsOf(sc).includes(e))),
-      ...(m.profile.name === 'upstream' ? { left_out: m.profile.leftOut } : {}),
+      ...(m.profile.name === 'upstream' ? { left_out: m.profile.leftOut, without_kind: m.profile.withoutKind } : {}),
     },
     kinds: [...symbolKinds],
     counts: {

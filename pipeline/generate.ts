@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import pLimit from 'p-limit';
 import { cacheKey, canonicalJson } from '../core/canonical-json.ts';
-import { extensionsOf, type ProtocolProfile, type Scenario } from '../core/contract.ts';
+import type { ProtocolProfile, Scenario } from '../core/contract.ts';
+import { inProfile, type ProfileReport } from '../generators/profile.ts';
 import { PipelineError } from '../core/errors.ts';
 import { languageOf, type Language } from '../core/languages.ts';
 import { sourceVersion, type Corpus, type Lock } from '../core/lock.ts';
@@ -37,7 +38,7 @@ export const stageNames = ['fetch', 'index', 'graph', 'generate', 'validate', 'e
  */
 const STAGE_CODE = {
   index: ['indexers/index.ts'],
-  generate: ['graph/fact-graph.ts', 'generators/index.ts', 'generators/overlays.ts', 'evidence/ripgrep.ts', 'evidence/syntax.ts', 'core/languages.ts', 'core/grammars.ts'],
+  generate: ['graph/fact-graph.ts', 'generators/index.ts', 'generators/overlays.ts', 'generators/profile.ts', 'evidence/ripgrep.ts', 'evidence/syntax.ts', 'core/languages.ts', 'core/grammars.ts'],
   audit: ['validate/audit.ts', 'emit/manifest.ts'],
 };
 export type StageName = (typeof stageNames)[number];
@@ -157,7 +158,7 @@ export async function runCorpus(corpus: Corpus, paths: RunPaths, options: RunOpt
       const reserved = new Set([...manual, ...specs].map((s) => canonicalJson(s.query)));
       const drift = base && baseGraph ? driftBase(baseGraph, graph.packagePrefix, language, base.project.version) : undefined;
       const made = generateScenarios(graph, { language, seed: corpus.seed, budget: corpus.budget, search, reserved, sessions: corpus.sessions ?? false, ...(drift ? { drift } : {}) });
-      const profiled = inProfile(sortScenarios([...made.scenarios, ...manual, ...specs]), options.protocol ?? 'lmc');
+      const profiled = inProfile(sortScenarios([...made.scenarios, ...manual, ...specs]), options.protocol ?? 'lmc', facts);
       return {
         scenarios: profiled.scenarios,
         profile: profiled.profile,
@@ -317,25 +318,10 @@ function driftBase(earlier: FactGraph, currentPrefix: string, language: Language
   };
 }
 
-/**
- * The scenarios a profile keeps: all of them for `lmc`; for `upstream`, those no turn of which uses
- * a convention the upstream reference adapters lack, with the rest counted by the first one each uses.
- */
-export function inProfile(scenarios: Scenario[], name: ProtocolProfile): { scenarios: Scenario[]; profile: Generated['profile'] } {
-  if (name === 'lmc') return { scenarios, profile: { name, leftOut: {} } };
-  const leftOut: Record<string, number> = {};
-  const kept = scenarios.filter((s) => {
-    const first = extensionsOf(s)[0];
-    if (first) leftOut[first] = (leftOut[first] ?? 0) + 1;
-    return !first;
-  });
-  return { scenarios: kept, profile: { name, leftOut } };
-}
-
 /** What the generate stage produces (and the stage cache stores). */
 interface Generated {
   scenarios: Scenario[];
-  profile: { name: ProtocolProfile; leftOut: Record<string, number> };
+  profile: ProfileReport;
   subTypes: SubTypeReport[];
   symbols: number;
   callSites: { resolved: number; unresolved: number };

@@ -6,7 +6,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/v4';
 import { turnsOf, type Scenario } from '../core/contract.ts';
-import { inProfile } from '../pipeline/generate.ts';
+import { Facts } from '../generators/facts.ts';
+import { scenarioId } from '../generators/index.ts';
+import { inProfile } from '../generators/profile.ts';
+import { handMadeGraph, id, ts } from './hand-made-graph.ts';
 import { repoRoot, tempDir } from './helpers.ts';
 
 const base = { category: 'Completion' as const, sub_type: 'x', intent: 'a scenario of the hand-made file', gold_source: 'scip_roundtrip' as const };
@@ -30,11 +33,25 @@ const made: Scenario[] = [
 ];
 
 describe('the upstream protocol profile', () => {
+  const facts = new Facts(handMadeGraph(), ts);
   it('keeps the scenarios no turn of which uses a convention of this pipeline, and counts the rest by the first one', () => {
-    const { scenarios, profile } = inProfile(made, 'upstream');
+    const { scenarios, profile } = inProfile(made, 'upstream', facts);
     expect(scenarios.map((s) => s.id)).toEqual(['a-000000000001', 'a-000000000006']);
-    expect(profile).toEqual({ name: 'upstream', leftOut: { lookup_kind: 2, member_form_name: 1, orphans_kind: 1, text_search: 1 } });
-    expect(inProfile(made, 'lmc').scenarios).toEqual(made);
+    expect(profile).toEqual({ name: 'upstream', leftOut: { lookup_kind: 2, member_form_name: 1, orphans_kind: 1, text_search: 1 }, withoutKind: 0 });
+    expect(inProfile(made, 'lmc', facts).scenarios).toEqual(made);
+  });
+
+  it('keeps a lookup without its kind where the index answers the same without it, under the new query\'s id', () => {
+    const cart = { kind: 'exact_set' as const, stable_ids: [id('src/`cart.ts`/Cart#')] };
+    const total = { kind: 'exact_set' as const, stable_ids: [id('src/`cart.ts`/Cart#total().')] };
+    const asked: Scenario[] = [
+      { ...base, id: 'b-000000000001', query: { op: 'lookup', name: 'Cart', bare_name: true, kind: 'class' }, expected: cart },
+      // Two methods are named total; the kind-free lookup finds both, so this one cannot drop its kind.
+      { ...base, id: 'b-000000000002', query: { op: 'lookup', name: 'total', bare_name: true, kind: 'method' }, expected: total },
+    ];
+    const { scenarios, profile } = inProfile(asked, 'upstream', facts);
+    expect(scenarios).toEqual([{ ...asked[0]!, id: scenarioId('x', { op: 'lookup', name: 'Cart', bare_name: true }), query: { op: 'lookup', name: 'Cart', bare_name: true } }]);
+    expect(profile).toEqual({ name: 'upstream', leftOut: { lookup_kind: 1 }, withoutKind: 1 });
   });
 
   // The query shapes the upstream reference adapters deserialise (adapters/grep-baseline's Query
@@ -58,12 +75,14 @@ describe('the upstream protocol profile', () => {
     const scenarios = JSON.parse(readFileSync(join(dir, name), 'utf8')) as Scenario[];
     expect(scenarios.length).toBeGreaterThan(0);
     for (const s of scenarios) for (const t of turnsOf(s)) expect(upstreamWire.safeParse(t.query).success, `${s.id}: ${JSON.stringify(t.query)}`).toBe(true);
-    const manifest = JSON.parse(readFileSync(join(dir, name.replace(/\.json$/, '.manifest.json')), 'utf8')) as { protocol: { profile: string; uses: string[]; left_out: Record<string, number> } };
+    const manifest = JSON.parse(readFileSync(join(dir, name.replace(/\.json$/, '.manifest.json')), 'utf8')) as { protocol: { profile: string; uses: string[]; left_out: Record<string, number>; without_kind: number } };
     expect(manifest.protocol.profile).toBe('upstream');
     expect(manifest.protocol.uses).toEqual([]);
     const full = JSON.parse(readFileSync(join(repoRoot, 'scenarios', name), 'utf8')) as Scenario[];
     const left = Object.values(manifest.protocol.left_out).reduce((a, b) => a + b, 0);
     expect(scenarios.length + left).toBe(full.length);
+    const renamed = new Set(scenarios.map((s) => s.id));
+    expect(full.filter((s) => !renamed.has(s.id)).length).toBe(left + manifest.protocol.without_kind);
   });
 });
 
