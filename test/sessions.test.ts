@@ -84,6 +84,19 @@ describe('session generators on the hand-made graph', () => {
     expect(files).toEqual(['src/cart.ts']);
   });
 
+  it('never survey a file whole that holds a definition filed under another file (a C static twin)', () => {
+    const g = graph();
+    // checkout.ts also defines a copy of Cart#add, which the index files under cart.ts.
+    g.scopes = new Map([['src/checkout.ts', [{ id: id('src/`cart.ts`/Cart#add().'), enclosingRange: [0, 0, 1, 0] }]]]);
+    const listing = sessionGenerators.find((x) => x.subType === 'repeated_file_listing')!;
+    const files = listing
+      .candidates({ facts: new Facts(g, ts), rng: createRng(1, 'x'), search: noGrep })
+      .map((c) => c.draft())
+      .filter((d) => d !== undefined)
+      .map((d) => (d.query as { file_path: string }).file_path);
+    expect(files).toEqual(['src/cart.ts']);
+  });
+
   it('ask nothing for a language folder without error-message templates', () => {
     const noTemplates = { ...ts, idioms: { ...ts.idioms, feedback: undefined } };
     const g = sessionGenerators.find((x) => x.subType === 'misspelt_call_to_symbol')!;
