@@ -232,7 +232,7 @@ export function buildManifest(m: ManifestInput): Manifest {
       profile: m.profile.name,
       ops: [...upstreamOps],
       extensions: [...extensionOps],
-      uses: (Object.keys(protocolExtensions) as ProtocolExtension[]).filter((e) => scenarios.some((sc) => extensionsOf(sc).includes(e))),
+      uses: conventionsUsed(scenarios),
       ...(m.profile.name === 'upstream' ? { left_out: m.profile.leftOut, without_kind: m.profile.withoutKind } : {}),
     },
     kinds: [...symbolKinds],
@@ -285,6 +285,12 @@ export function buildManifest(m: ManifestInput): Manifest {
       scenarios: scenarios.length,
     },
   };
+}
+
+/** The conventions beyond the upstream adapters' forms that any scenario of the file uses, in the contract's order. */
+function conventionsUsed(scenarios: readonly Scenario[]): ProtocolExtension[] {
+  const used = new Set(scenarios.flatMap(extensionsOf));
+  return (Object.keys(protocolExtensions) as ProtocolExtension[]).filter((e) => used.has(e));
 }
 
 /** Why a sub-type asked nothing: its language has no idiom for it, or the corpus has no material, or every question was asked elsewhere. */

@@ -2,9 +2,7 @@ import type { SymbolFact } from '../graph/fact-graph.ts';
 import { hasSearchableName } from './completion.ts';
 import { fillTemplate } from '../core/languages.ts';
 import { regexSearch, textDraft } from './text.ts';
-import { candidate, MAX_ANSWER_SET, type SubTypeGenerator } from './types.ts';
-
-const withinLimit = (ids: string[]): boolean => ids.length > 0 && ids.length <= MAX_ANSWER_SET;
+import { candidate, MAX_ANSWER_SET, withinLimit, type SubTypeGenerator } from './types.ts';
 
 export const bugfixGenerators: SubTypeGenerator[] = [
   {

@@ -4,7 +4,7 @@ import type { SymbolFact } from '../graph/fact-graph.ts';
 import { isTypeableName } from './completion.ts';
 import type { Facts } from './facts.ts';
 import { surveyable } from './text.ts';
-import { candidate, MAX_ANSWER_SET, type DriftBase, type SubTypeGenerator } from './types.ts';
+import { candidate, withinLimit, type DriftBase, type SubTypeGenerator } from './types.ts';
 
 /**
  * Drift: questions about the current pin whose answer at an earlier pin of the same corpus was
@@ -23,6 +23,13 @@ function staleLookup(drift: DriftBase, name: string): string[] {
   return sortedUnique(drift.facts.lookupBare(name).map((id) => drift.asCurrent(id)));
 }
 
+/** The first symbol of each name that `keep` accepts, in the order given: one question per name. */
+function onePerName(symbols: readonly SymbolFact[], keep: (s: SymbolFact) => boolean): SymbolFact[] {
+  const names = new Map<string, SymbolFact>();
+  for (const s of symbols) if (!names.has(s.name) && keep(s)) names.set(s.name, s);
+  return [...names.values()];
+}
+
 function differs(a: readonly string[], b: readonly string[]): boolean {
   return a.length !== b.length || a.some((x, i) => x !== b[i]);
 }
@@ -37,9 +44,7 @@ export const driftGenerators: SubTypeGenerator[] = [
     asks: { op: 'lookup', expected: 'exact_set' },
     candidates({ facts, drift }) {
       if (!drift) return [];
-      const names = new Map<string, SymbolFact>();
-      for (const s of drift.facts.targets()) if (lookupable(drift.facts, s) && !facts.byName.has(s.name) && !names.has(s.name)) names.set(s.name, s);
-      return [...names.values()].map(
+      return onePerName(drift.facts.targets(), (s) => lookupable(drift.facts, s) && !facts.byName.has(s.name)).map(
         candidate((s) => ({
           intent: `Upgraded from ${drift.from}, whose ${s.display} it remembers; looks it up in the current code, where nothing has that name any more`,
           query: { op: 'lookup', name: s.name, bare_name: true },
@@ -57,12 +62,10 @@ export const driftGenerators: SubTypeGenerator[] = [
     asks: { op: 'lookup', expected: 'exact_set' },
     candidates({ facts, drift }) {
       if (!drift) return [];
-      const names = new Map<string, SymbolFact>();
-      for (const s of facts.targets()) if (lookupable(facts, s) && !drift.facts.byName.has(s.name) && !names.has(s.name)) names.set(s.name, s);
-      return [...names.values()].map(
+      return onePerName(facts.targets(), (s) => lookupable(facts, s) && !drift.facts.byName.has(s.name)).map(
         candidate((s) => {
           const ids = facts.lookupBare(s.name);
-          if (ids.length === 0 || ids.length > MAX_ANSWER_SET) return undefined;
+          if (!withinLimit(ids)) return undefined;
           return {
             intent: `Knows the code as of ${drift.from}; looks up \`${s.name}\`, which came in after it`,
             query: { op: 'lookup', name: s.name, bare_name: true },
@@ -81,13 +84,11 @@ export const driftGenerators: SubTypeGenerator[] = [
     asks: { op: 'lookup', expected: 'exact_set' },
     candidates({ facts, drift }) {
       if (!drift) return [];
-      const names = new Map<string, SymbolFact>();
-      for (const s of facts.targets()) if (lookupable(facts, s) && drift.facts.byName.has(s.name) && !names.has(s.name)) names.set(s.name, s);
-      return [...names.values()].map(
+      return onePerName(facts.targets(), (s) => lookupable(facts, s) && drift.facts.byName.has(s.name)).map(
         candidate((s) => {
           const ids = facts.lookupBare(s.name);
           const stale = staleLookup(drift, s.name);
-          if (ids.length === 0 || ids.length > MAX_ANSWER_SET || !differs(ids, stale)) return undefined;
+          if (!withinLimit(ids) || !differs(ids, stale)) return undefined;
           return {
             intent: `Remembers \`${s.name}\` from ${drift.from}, where its definitions were elsewhere or others; looks it up again in the current code`,
             query: { op: 'lookup', name: s.name, bare_name: true },
@@ -161,7 +162,7 @@ export const driftGenerators: SubTypeGenerator[] = [
             if (!surveyable(facts, search, file)) return undefined;
             const now = facts.fileSymbols(file);
             const stale = sortedUnique(drift.facts.fileSymbols(file).map((id) => drift.asCurrent(id)));
-            if (now.length === 0 || now.length > MAX_ANSWER_SET || !differs(now, stale)) return undefined;
+            if (!withinLimit(now) || !differs(now, stale)) return undefined;
             return {
               intent: `Read ${file} at ${drift.from}; it changed since, and the agent asks what it defines now`,
               query: { op: 'file_symbols', file_path: file },

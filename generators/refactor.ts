@@ -1,9 +1,7 @@
 import { symbolKinds } from '../core/contract.ts';
 import { hasSearchableName } from './completion.ts';
 import { textDraft, wordSearch } from './text.ts';
-import { candidate, MAX_ANSWER_SET, MAX_MEMBER_SET, type Candidate, type SubTypeGenerator } from './types.ts';
-
-const withinLimit = (ids: string[]): boolean => ids.length > 0 && ids.length <= MAX_ANSWER_SET;
+import { candidate, MAX_ANSWER_SET, MAX_MEMBER_SET, withinLimit, type Candidate, type SubTypeGenerator } from './types.ts';
 
 export const refactorGenerators: SubTypeGenerator[] = [
   {

@@ -6,15 +6,13 @@ import { isTypeableName } from './completion.ts';
 import type { Facts } from './facts.ts';
 import type { Rng } from './sampling.ts';
 import { regexSearch, surveyable } from './text.ts';
-import { candidate, MAX_ANSWER_SET, type GeneratorContext, type SubTypeGenerator, type TextMatch } from './types.ts';
+import { candidate, MAX_ANSWER_SET, withinLimit, type GeneratorContext, type SubTypeGenerator, type TextMatch } from './types.ts';
 
 /**
  * Session-shaped scenarios (the upstream repository's workflow categories). Every turn's answer
  * comes from the index exactly as a single question's would; only the last turn is the scenario's
  * `query`, and it is never a question another scenario of the file asks.
  */
-
-const withinLimit = (ids: string[]): boolean => ids.length > 0 && ids.length <= MAX_ANSWER_SET;
 
 /** A callable whose callers are all known, 1..40 of them, and whose short name no other symbol has: a name lookup finds it alone. */
 function followable(facts: Facts, s: SymbolFact): boolean {

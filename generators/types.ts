@@ -90,6 +90,11 @@ export interface SubTypeGenerator {
 /** Answer sets bigger than this are not realistic questions: such targets are skipped, never truncated. */
 export const MAX_ANSWER_SET = 40;
 
+/** An answer worth asking for whole: 1..MAX_ANSWER_SET ids. */
+export function withinLimit(ids: readonly string[]): boolean {
+  return ids.length > 0 && ids.length <= MAX_ANSWER_SET;
+}
+
 /**
  * "Every member of this type" is asked up to this many members: the central types of a corpus
  * (gin's Context, clap's Command, FastifyInstance) are the ones an agent most needs listed whole.

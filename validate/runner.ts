@@ -162,13 +162,13 @@ class AdapterProcess {
   private stderrTail = '';
   private stoppedByRunner = false;
   asked = 0;
-  /** How many queries this process will be asked in all. */
-  total = 0;
 
   constructor(
     private readonly corpus: string,
     private readonly adapter: AdapterSpec,
     private readonly role: string,
+    /** How many queries this process will be asked in all. */
+    private readonly total: number,
   ) {
     this.child = trackChild(
       execa(adapter.command, adapter.args, {
@@ -256,19 +256,18 @@ class AdapterProcess {
  */
 export async function runScenarios(corpus: string, scenarios: readonly Scenario[], adapter: AdapterSpec, options: RunOptions = {}): Promise<Run> {
   const timeouts = { first: options.startupTimeoutMs ?? DEFAULT_STARTUP_TIMEOUT_MS, next: options.timeoutMs ?? DEFAULT_TIMEOUT_MS };
-  const session = new AdapterProcess(corpus, adapter, '');
+  const allTurns = scenarios.map(turnsOf);
+  const sessionTurns = allTurns.flat().filter((t) => t.process === 'session').length;
+  const session = new AdapterProcess(corpus, adapter, '', sessionTurns);
   let subagent: AdapterProcess | undefined;
   const outcomes: ScenarioOutcome[] = [];
   let after = 'scenario (none)';
-  const allTurns = scenarios.map(turnsOf);
-  session.total = allTurns.flat().filter((t) => t.process === 'session').length;
-  const subagentTotal = allTurns.flat().length - session.total;
   try {
     for (const [i, scenario] of scenarios.entries()) {
       const turns = allTurns[i]!;
       const answers: TurnOutcome[] = [];
       for (const [t, turn] of turns.entries()) {
-        const process = turn.process === 'session' ? session : (subagent ??= Object.assign(new AdapterProcess(corpus, adapter, ' (sub-agent process)'), { total: subagentTotal }));
+        const process = turn.process === 'session' ? session : (subagent ??= new AdapterProcess(corpus, adapter, ' (sub-agent process)', allTurns.flat().length - sessionTurns));
         const what = turns.length > 1 ? `turn ${t + 1} of scenario ${scenario.id}` : `scenario ${scenario.id}`;
         const { returned, error, latency } = await process.ask(turn.query, what, after, timeouts);
         after = what;
