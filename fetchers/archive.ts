@@ -1,4 +1,4 @@
-import { gunzipSync } from 'node:zlib';
+import { crc32, gunzipSync, inflateRawSync } from 'node:zlib';
 import { constants as fsConstants } from 'node:fs';
 import { chmod, mkdir, open } from 'node:fs/promises';
 import { isAbsolute, join, posix, relative, resolve } from 'node:path';
@@ -9,8 +9,11 @@ export type ExtractOptions = { stripComponents: number; label: string };
 export type ExtractResult = { files: number; skipped: string[] };
 
 const BLOCK = 512;
-/** npm tarballs are a few MB unpacked; anything near this is not a package but a decompression bomb. */
-export const MAX_UNPACKED = 1 << 30;
+/**
+ * The most an archive may unpack to. npm tarballs are a few MB; the largest pinned source, the Linux
+ * 6.1 tarball, is 1.3 GB. Anything beyond is not a source tree but a decompression bomb.
+ */
+export const MAX_UNPACKED = 2 ** 31;
 
 type PendingMeta = { path?: string; linkpath?: string; size?: number };
 
@@ -40,42 +43,7 @@ export async function extractTar(data: Buffer, destDir: string, options: Extract
   const { label, stripComponents } = options;
   const fail = (message: string) => new PipelineError(`${label}: ${message}`, { stage: 'fetch' });
 
-  const root = resolve(destDir);
-  await mkdir(root, { recursive: true });
-  await chmod(root, 0o755);
-  const createdDirs = new Set<string>();
-  const ensureDir = async (rel: string, name: string) => {
-    const parts = rel.split('/');
-    for (let i = 1; i <= parts.length; i++) {
-      const sub = parts.slice(0, i).join('/');
-      if (createdDirs.has(sub)) continue;
-      try {
-        await mkdir(join(root, sub), { recursive: true });
-        await chmod(join(root, sub), 0o755);
-      } catch (error) {
-        const why = `cannot create directory ${JSON.stringify(sub)} for entry ${JSON.stringify(name)}`;
-        throw fail(`${why} (${errorCode(error)})`);
-      }
-      createdDirs.add(sub);
-    }
-  };
-
-  /** The entry's path below destDir, or null when stripping removes it entirely (the `package/` directory itself). */
-  const entryPath = (name: string): string | null => {
-    const refuse = (why: string) => fail(`refusing entry ${JSON.stringify(name)}: ${why}`);
-    if (name.includes('\0')) throw refuse('the name contains a NUL byte');
-    if (name.startsWith('/')) throw refuse('the path is absolute');
-    const parts = name.split('/').filter((part) => part !== '' && part !== '.');
-    if (parts.includes('..')) throw refuse('the path has a ".." segment');
-    if (parts.length <= stripComponents) return null;
-    const rel = parts.slice(stripComponents).join('/');
-    const fromRoot = relative(root, resolve(root, rel));
-    if (fromRoot === '' || fromRoot.startsWith('..') || isAbsolute(fromRoot)) {
-      throw refuse('the path resolves outside the destination');
-    }
-    return rel;
-  };
-
+  const out = await safeDestination(destDir, stripComponents, fail);
   const result: ExtractResult = { files: 0, skipped: [] };
   let pending: PendingMeta = {};
   let offset = 0;
@@ -112,21 +80,18 @@ export async function extractTar(data: Buffer, destDir: string, options: Extract
     const name = pending.path ?? ustarName(header);
     const linkname = pending.linkpath ?? cString(header, 157, 100);
     pending = {};
-    const rel = entryPath(name);
+    const rel = out.entryPath(name);
 
     switch (typeflag) {
       case '0':
       case '7': {
         if (rel === null) break;
-        const slash = rel.lastIndexOf('/');
-        if (slash > 0) await ensureDir(rel.slice(0, slash), name);
-        const cannotWrite = (code: string) => fail(`cannot write entry ${JSON.stringify(name)} (${code})`);
-        await writeEntry(join(root, rel), body, cannotWrite);
+        await out.writeFile(rel, name, body);
         result.files += 1;
         break;
       }
       case '5':
-        if (rel !== null) await ensureDir(rel, name);
+        if (rel !== null) await out.ensureDir(rel, name);
         break;
       case '1':
       case '2': {
@@ -152,6 +117,60 @@ export async function extractTar(data: Buffer, destDir: string, options: Extract
     }
   }
   return result;
+}
+
+type Destination = {
+  /** The entry's path below the destination, or null when stripping removes it entirely (the `package/` directory itself). */
+  entryPath(name: string): string | null;
+  ensureDir(rel: string, name: string): Promise<void>;
+  writeFile(rel: string, name: string, body: Buffer): Promise<void>;
+};
+
+/**
+ * The one way an archive reader writes: names are checked before anything is created (no NUL, no
+ * absolute path, no `..`, nothing that resolves outside destDir), directories get 0o755 and files
+ * 0o644, and a file is never written through a link.
+ */
+async function safeDestination(destDir: string, stripComponents: number, fail: (message: string) => PipelineError): Promise<Destination> {
+  const root = resolve(destDir);
+  await mkdir(root, { recursive: true });
+  await chmod(root, 0o755);
+  const createdDirs = new Set<string>();
+  const ensureDir = async (rel: string, name: string) => {
+    const parts = rel.split('/');
+    for (let i = 1; i <= parts.length; i++) {
+      const sub = parts.slice(0, i).join('/');
+      if (createdDirs.has(sub)) continue;
+      try {
+        await mkdir(join(root, sub), { recursive: true });
+        await chmod(join(root, sub), 0o755);
+      } catch (error) {
+        const why = `cannot create directory ${JSON.stringify(sub)} for entry ${JSON.stringify(name)}`;
+        throw fail(`${why} (${errorCode(error)})`);
+      }
+      createdDirs.add(sub);
+    }
+  };
+  const entryPath = (name: string): string | null => {
+    const refuse = (why: string) => fail(`refusing entry ${JSON.stringify(name)}: ${why}`);
+    if (name.includes('\0')) throw refuse('the name contains a NUL byte');
+    if (name.startsWith('/')) throw refuse('the path is absolute');
+    const parts = name.split('/').filter((part) => part !== '' && part !== '.');
+    if (parts.includes('..')) throw refuse('the path has a ".." segment');
+    if (parts.length <= stripComponents) return null;
+    const rel = parts.slice(stripComponents).join('/');
+    const fromRoot = relative(root, resolve(root, rel));
+    if (fromRoot === '' || fromRoot.startsWith('..') || isAbsolute(fromRoot)) {
+      throw refuse('the path resolves outside the destination');
+    }
+    return rel;
+  };
+  const writeFile = async (rel: string, name: string, body: Buffer) => {
+    const slash = rel.lastIndexOf('/');
+    if (slash > 0) await ensureDir(rel.slice(0, slash), name);
+    await writeEntry(join(root, rel), body, (code) => fail(`cannot write entry ${JSON.stringify(name)} (${code})`));
+  };
+  return { entryPath, ensureDir, writeFile };
 }
 
 /** The checksum counts the checksum field as spaces; old writers summed signed bytes, so accept either sum. */
@@ -256,4 +275,94 @@ async function writeEntry(path: string, body: Buffer, failure: (code: string) =>
 
 function errorCode(error: unknown): string {
   return (error as NodeJS.ErrnoException).code ?? String(error);
+}
+
+const ZIP_LOCAL = 0x04034b50;
+const ZIP_CENTRAL = 0x02014b50;
+const ZIP_END = 0x06054b50;
+const S_IFMT = 0o170000;
+const S_IFLNK = 0o120000;
+
+/**
+ * Extracts a zip (stored or deflated entries, as a JDK's src.zip) into destDir through the same safe
+ * destination as a tar. The central directory is the one list of entries; each entry's local header
+ * must agree with it, its CRC-32 must match, and the sizes it declares bound what is inflated.
+ * Symlinks are skipped; encrypted entries and ZIP64 archives are refused.
+ */
+export async function extractZip(data: Buffer, destDir: string, options: ExtractOptions): Promise<ExtractResult> {
+  const { label, stripComponents } = options;
+  const fail = (message: string) => new PipelineError(`${label}: ${message}`, { stage: 'fetch' });
+  const end = findZipEnd(data);
+  if (end < 0) throw fail('not a zip archive (no end of central directory record)');
+  const entries = data.readUInt16LE(end + 10);
+  const directoryOffset = data.readUInt32LE(end + 16);
+  if (entries === 0xffff || directoryOffset === 0xffffffff) throw fail('ZIP64 archives are not supported');
+
+  const out = await safeDestination(destDir, stripComponents, fail);
+  const result: ExtractResult = { files: 0, skipped: [] };
+  let unpacked = 0;
+  let at = directoryOffset;
+  for (let index = 1; index <= entries; index++) {
+    if (at + 46 > data.length || data.readUInt32LE(at) !== ZIP_CENTRAL) throw fail(`corrupt central directory at entry ${index}`);
+    const flags = data.readUInt16LE(at + 8);
+    const method = data.readUInt16LE(at + 10);
+    const crc = data.readUInt32LE(at + 16);
+    const packedSize = data.readUInt32LE(at + 20);
+    const size = data.readUInt32LE(at + 24);
+    const nameLength = data.readUInt16LE(at + 28);
+    const madeOnUnix = data[at + 5] === 3;
+    const mode = data.readUInt32LE(at + 38) >>> 16;
+    const localOffset = data.readUInt32LE(at + 42);
+    const name = data.toString(flags & 0x800 ? 'utf8' : 'latin1', at + 46, at + 46 + nameLength);
+    at += 46 + nameLength + data.readUInt16LE(at + 30) + data.readUInt16LE(at + 32);
+
+    if (flags & 0x1) throw fail(`refusing entry ${JSON.stringify(name)}: it is encrypted`);
+    const rel = out.entryPath(name);
+    if (madeOnUnix && (mode & S_IFMT) === S_IFLNK) {
+      result.skipped.push(name);
+      continue;
+    }
+    if (name.endsWith('/')) {
+      if (rel !== null) await out.ensureDir(rel, name);
+      continue;
+    }
+    unpacked += size;
+    if (unpacked > MAX_UNPACKED) throw fail(`unpacks to more than ${MAX_UNPACKED} bytes; refusing`);
+    const packed = localBody(data, localOffset, packedSize, name, fail);
+    const body = inflateEntry(packed, method, size, name, fail);
+    if (crc32(body) !== crc) throw fail(`entry ${JSON.stringify(name)} fails its CRC-32 check`);
+    if (rel === null) continue;
+    await out.writeFile(rel, name, body);
+    result.files += 1;
+  }
+  return result;
+}
+
+/** The end record sits in the last 22 bytes plus at most a 65,535-byte comment. */
+function findZipEnd(data: Buffer): number {
+  for (let at = data.length - 22; at >= Math.max(0, data.length - 22 - 0xffff); at--) {
+    if (data.readUInt32LE(at) === ZIP_END) return at;
+  }
+  return -1;
+}
+
+function localBody(data: Buffer, offset: number, packedSize: number, name: string, fail: (message: string) => PipelineError): Buffer {
+  if (offset + 30 > data.length || data.readUInt32LE(offset) !== ZIP_LOCAL) throw fail(`entry ${JSON.stringify(name)} has no local header where the central directory says`);
+  const start = offset + 30 + data.readUInt16LE(offset + 26) + data.readUInt16LE(offset + 28);
+  if (start + packedSize > data.length) throw fail(`truncated zip (entry ${JSON.stringify(name)} needs ${packedSize} bytes)`);
+  return data.subarray(start, start + packedSize);
+}
+
+function inflateEntry(packed: Buffer, method: number, size: number, name: string, fail: (message: string) => PipelineError): Buffer {
+  let body: Buffer;
+  if (method === 0) body = packed;
+  else if (method === 8) {
+    try {
+      body = inflateRawSync(packed, { maxOutputLength: Math.max(size, 1) });
+    } catch (error) {
+      throw fail(`entry ${JSON.stringify(name)} is not valid deflate data or is larger than its declared ${size} bytes (${errorCode(error)})`);
+    }
+  } else throw fail(`entry ${JSON.stringify(name)} uses compression method ${method}; only stored (0) and deflate (8) are supported`);
+  if (body.length !== size) throw fail(`entry ${JSON.stringify(name)} unpacks to ${body.length} bytes, not the ${size} its header declares`);
+  return body;
 }

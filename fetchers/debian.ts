@@ -5,7 +5,7 @@ import { execa } from 'execa';
 import { trackChild } from '../core/cleanup.ts';
 import { PipelineError } from '../core/errors.ts';
 import type { DebianSource } from '../core/lock.ts';
-import { extractTar, extractTarGz, MAX_UNPACKED } from './archive.ts';
+import { extractTar, extractTarGz, extractZip, MAX_UNPACKED } from './archive.ts';
 
 
 /** Debian policy's package names, and version strings `[epoch:]upstream[-revision]`. */
@@ -152,9 +152,9 @@ export async function fetchDebian(source: DebianSource, rawDir: string, log: (li
 const insidePackage = (path: string) => !path.startsWith('/') && !path.split('/').includes('..');
 
 /**
- * Unpacks a source archive shipped inside the package with the same safe tar reader: a tar, plain or
- * compressed with gzip, xz or zstd, told by its first bytes rather than its name (ocaml-source's
- * `.tar` holds a `.orig.tar.gz`, glibc-source ships a `.tar.xz`).
+ * Unpacks a source archive shipped inside the package with the same safe readers: a tar, plain or
+ * compressed with gzip, xz or zstd, or a zip, told by its first bytes rather than its name
+ * (ocaml-source's `.tar` holds a `.orig.tar.gz`, glibc-source ships a `.tar.xz`, a JDK a `src.zip`).
  */
 async function extractTarball(data: Buffer, destDir: string, label: string): Promise<void> {
   const options = { stripComponents: 0, label };
@@ -163,7 +163,8 @@ async function extractTarball(data: Buffer, destDir: string, label: string): Pro
   else if (starts(0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00)) await extractTar(await decompress('xz', data, label), destDir, options);
   else if (starts(0x28, 0xb5, 0x2f, 0xfd)) await extractTar(await decompress('zstd', data, label), destDir, options);
   else if (data.toString('latin1', 257, 262) === 'ustar') await extractTar(data, destDir, options);
-  else throw fail(`${label}: unsupported archive format (not a tar, nor one compressed with gzip, xz or zstd)`);
+  else if (starts(0x50, 0x4b, 0x03, 0x04)) await extractZip(data, destDir, options);
+  else throw fail(`${label}: unsupported archive format (not a tar, nor one compressed with gzip, xz or zstd, nor a zip)`);
 }
 
 /**

@@ -3,8 +3,9 @@ import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { crc32, deflateRawSync, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
+import { extractZip } from '../fetchers/archive.ts';
 import { fetchDebian, readAr, unpackDeb } from '../fetchers/debian.ts';
 import { listFiles } from '../fetchers/tree.ts';
 
@@ -55,6 +56,48 @@ function ar(members: Array<{ name: string; data: Buffer }>): Buffer {
     if (data.length % 2) parts.push(Buffer.from('\n'));
   }
   return Buffer.concat(parts);
+}
+
+type ZipEntry = { name: string; content?: string; method?: 0 | 8; symlink?: boolean; flags?: number; crc?: number; size?: number };
+
+/** A zip written byte by byte (local headers, central directory, end record), so the tests control every field. */
+function zip(entries: ZipEntry[]): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const { name, content = '', method = 8, symlink = false, flags = 0x800, crc, size } of entries) {
+    const body = Buffer.from(content);
+    const packed = method === 8 ? deflateRawSync(body) : body;
+    const nameBytes = Buffer.from(name);
+    const fields = (header: Buffer, at: number) => {
+      header.writeUInt16LE(flags, at);
+      header.writeUInt16LE(method, at + 2);
+      header.writeUInt32LE(crc ?? crc32(body), at + 8);
+      header.writeUInt32LE(packed.length, at + 12);
+      header.writeUInt32LE(size ?? body.length, at + 16);
+      header.writeUInt16LE(nameBytes.length, at + 20);
+    };
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    fields(local, 6);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(0x0314, 4); // made on Unix
+    fields(central, 8);
+    central.writeUInt32LE(((symlink ? 0o120777 : 0o100644) << 16) >>> 0, 38);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, nameBytes, packed);
+    centrals.push(central, nameBytes);
+    offset += 30 + nameBytes.length + packed.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
 }
 
 function deb(data: TarEntry[], compression: 'gz' | 'xz' = 'gz'): Buffer {
@@ -195,6 +238,39 @@ describe('Debian packages', () => {
       expect(await exists(join(rawDir, 'root.1'))).toBe(false);
     });
 
+    it('unpacks a zip (a JDK src.zip: stored and deflated entries), skipping a symlink', async () => {
+      const rawDir = await tempDir();
+      const src = zip([
+        { name: 'java.base/', content: '' },
+        { name: 'java.base/java/lang/Demo.java', content: 'package java.lang;\nclass Demo {}\n' },
+        { name: 'java.base/java/lang/Stored.java', content: 'class Stored {}\n', method: 0 },
+        { name: 'java.base/java/lang/Link.java', content: '../../../../etc/passwd', method: 0, symlink: true },
+        { name: 'java.desktop/java/awt/Frame.java', content: 'class Frame {}\n' },
+      ]);
+      const bytes = withTarball('src.zip', src);
+      const dir = await unpackDeb(bytes, sha256(bytes), rawDir, 'java.base', 'demo package', ['usr/src/demo/src.zip']);
+      expect(dir).toBe(join(rawDir, 'root.1/java.base'));
+      expect(await listFiles(dir)).toEqual(['java/lang/Demo.java', 'java/lang/Stored.java']);
+      expect(await readFile(join(dir, 'java/lang/Demo.java'), 'utf8')).toBe('package java.lang;\nclass Demo {}\n');
+    });
+
+    it('refuses a zip entry that escapes, is encrypted, fails its CRC or unpacks beyond its declared size', async () => {
+      const extract = (entries: ZipEntry[]) =>
+        tempDir().then((dir) => messageOf(extractZip(zip(entries), join(dir, 'out'), { stripComponents: 0, label: 'src.zip' })));
+      expect(await extract([{ name: '../evil.java', content: 'x' }])).toBe('src.zip: refusing entry "../evil.java": the path has a ".." segment');
+      expect(await extract([{ name: '/etc/evil', content: 'x' }])).toBe('src.zip: refusing entry "/etc/evil": the path is absolute');
+      expect(await extract([{ name: 'a.java', content: 'x', flags: 0x801 }])).toBe('src.zip: refusing entry "a.java": it is encrypted');
+      expect(await extract([{ name: 'a.java', content: 'class A {}', crc: 1 }])).toBe('src.zip: entry "a.java" fails its CRC-32 check');
+      expect(await extract([{ name: 'a.java', content: 'x'.repeat(1000), size: 10 }])).toMatch(
+        /^src\.zip: entry "a\.java" is not valid deflate data or is larger than its declared 10 bytes/,
+      );
+      expect(await extract([{ name: 'a.java', content: 'x'.repeat(10), method: 0, size: 20 }])).toBe('src.zip: entry "a.java" unpacks to 10 bytes, not the 20 its header declares');
+      const dir = await tempDir();
+      expect(await messageOf(extractZip(Buffer.from('PK\x03\x04 not really'), dir, { stripComponents: 0, label: 'src.zip' }))).toBe(
+        'src.zip: not a zip archive (no end of central directory record)',
+      );
+    });
+
     it("fetches through the lock entry's tarballs field", async () => {
       const rawDir = await tempDir();
       const bytes = withTarball('demo-1.0.tar.xz', xz(tar(innerSources)));
@@ -216,9 +292,9 @@ describe('Debian packages', () => {
       expect(await unpack(good, 'demo-1.0', ['../demo-1.0.tar.xz'])).toBe('tarball "../demo-1.0.tar.xz" must stay inside the package');
       expect(await unpack(good, 'demo-1.0', ['usr/src/demo/demo-1.0.tar.xz', '/demo-1.0/inner.tar'])).toBe('tarball "/demo-1.0/inner.tar" must stay inside the package');
       expect(await unpack(good, 'demo-1.0/src', ['usr/src/demo/demo-1.0.tar.xz'])).toBe('demo package usr/src/demo/demo-1.0.tar.xz has no directory "demo-1.0/src"');
-      const zip = withTarball('demo-1.0.zip', Buffer.from('PK\x03\x04'));
-      expect(await unpack(zip, 'demo-1.0', ['usr/src/demo/demo-1.0.zip'])).toBe(
-        'demo package usr/src/demo/demo-1.0.zip: unsupported archive format (not a tar, nor one compressed with gzip, xz or zstd)',
+      const sevenZip = withTarball('demo-1.0.7z', Buffer.from('7z\xbc\xaf\x27\x1c', 'latin1'));
+      expect(await unpack(sevenZip, 'demo-1.0', ['usr/src/demo/demo-1.0.7z'])).toBe(
+        'demo package usr/src/demo/demo-1.0.7z: unsupported archive format (not a tar, nor one compressed with gzip, xz or zstd, nor a zip)',
       );
       const evil = withTarball('demo-1.0.tar', tar([...innerSources, { name: 'demo-1.0/../../evil', content: 'x' }]));
       expect(await unpack(evil, 'demo-1.0', ['usr/src/demo/demo-1.0.tar'])).toBe(
