@@ -8,9 +8,11 @@ import { translateRustRegex } from './rust-regex.ts';
  * A corpus tree's text held in memory, answering ripgrep searches in-process with exactly the
  * matches rg gives (same files, order, lines, UTF-16 columns and texts), so a search costs no
  * process. `word` searches for a plain identifier and `regex` searches in the subset
- * evidence/rust-regex.ts translates are answered here; any other search, and every search of a
- * tree rg would read differently (a file with a NUL byte, a UTF-16 byte-order mark or bytes that
- * are not UTF-8), is run by rg itself.
+ * evidence/rust-regex.ts translates are answered here. Any other search is run by rg itself, and so
+ * is a search that could match in a file rg reads differently (one with a NUL byte, a UTF-16
+ * byte-order mark or bytes that are not UTF-8): such a file is set aside, and a search is still
+ * answered here when no literal its every match must hold occurs in that file's bytes, since rg
+ * then finds nothing there either (a Django tree's .mo catalogues no longer send every search to rg).
  */
 export class TreeText {
   private readonly byPath: Map<string, TextFile>;
@@ -19,36 +21,53 @@ export class TreeText {
     readonly dir: string,
     /** Files in rg's `--sort path` order, each with its text (a UTF-8 BOM dropped, as rg does) and line starts. */
     private readonly files: TextFile[],
-    /** Whether rg reads every file as this text: false when one has a NUL byte, a UTF-16 mark or bytes that are not UTF-8. */
-    private readonly exact: boolean,
+    /** The files rg reads otherwise than as text (a NUL byte, a UTF-16 mark, bytes that are not UTF-8), with their bytes. */
+    private readonly unreadable: RawFile[],
   ) {
-    this.byPath = new Map(files.map((f) => [f.path, f]));
+    // rg's matches in an unreadable file (a search rg answers) are read back in its lossy UTF-8 text.
+    const lossy = unreadable.map(({ path, bytes }) => {
+      const text = LOSSY.decode(bytes);
+      return { path, text, lineStarts: lineStartsOf(text) };
+    });
+    this.byPath = new Map([...files, ...lossy].map((f) => [f.path, f]));
   }
 
   /** Reads every regular file under `dir` (symlinks are not followed, as rg does without `-L`). */
   static load(dir: string): TreeText {
     const files: TextFile[] = [];
-    let exact = true;
+    const unreadable: RawFile[] = [];
     for (const path of walk(dir, '')) {
       const bytes = readFileSync(join(dir, path));
       const asRgReadsIt = bytes.includes(0) || startsWithUtf16Bom(bytes) ? undefined : strictUtf8(bytes);
-      if (asRgReadsIt === undefined) exact = false;
-      const text = asRgReadsIt ?? LOSSY.decode(bytes);
-      files.push({ path, text, lineStarts: lineStartsOf(text) });
+      if (asRgReadsIt === undefined) unreadable.push({ path, bytes });
+      else files.push({ path, text: asRgReadsIt, lineStarts: lineStartsOf(asRgReadsIt) });
     }
-    return new TreeText(dir, files, exact);
+    return new TreeText(dir, files, unreadable);
   }
 
   /** Every match of `search`, as runRgSearch (evidence/ripgrep.ts) would report them; `paths` limits the files searched. */
   search(search: TextSearch, paths?: ReadonlySet<string>): RgMatch[] {
-    const plan = this.exact ? inProcessRegex(search) : undefined;
-    if (!plan) return runRgSearch(this.dir, search, paths);
+    const plan = inProcessRegex(search);
+    if (!plan || !this.nothingToFindIn(this.unreadable, plan.required, paths)) return runRgSearch(this.dir, search, paths);
     const matches: RgMatch[] = [];
     for (const file of this.files) {
       if ((paths && !paths.has(file.path)) || (plan.required && !plan.required.some((r) => file.text.includes(r)))) continue;
       if (!collect(file, plan.regex, matches)) return runRgSearch(this.dir, search, paths);
     }
     return matches;
+  }
+
+  /**
+   * Whether no file of `raw` (within `paths`) can hold a match: none holds, in its bytes, any of the
+   * literals a match must hold. Never so without such literals, nor for a UTF-16 file, which rg
+   * transcodes before searching.
+   */
+  private nothingToFindIn(raw: RawFile[], required: string[] | undefined, paths: ReadonlySet<string> | undefined): boolean {
+    const searched = raw.filter((f) => !paths || paths.has(f.path));
+    if (searched.length === 0) return true;
+    if (!required || searched.some((f) => startsWithUtf16Bom(f.bytes))) return false;
+    const literals = required.map((r) => Buffer.from(r, 'utf8'));
+    return searched.every((f) => !literals.some((literal) => f.bytes.includes(literal)));
   }
 
   /** The text of `file` as searches read it (a UTF-8 BOM dropped), or undefined when the tree has no such file. */
@@ -63,6 +82,11 @@ export class TreeText {
     if (!f || start === undefined) return undefined;
     return f.text.slice(start, f.lineStarts[line] ?? f.text.length);
   }
+}
+
+interface RawFile {
+  path: string;
+  bytes: Buffer;
 }
 
 interface TextFile {

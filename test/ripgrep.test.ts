@@ -81,6 +81,53 @@ describe('in-process text search', () => {
     }
   });
 
+  it('sets aside files rg reads otherwise, and answers in-process only searches that cannot match in them', async () => {
+    const copy = await mkdtemp(join(tmpdir(), 'lmc-tree-text-unreadable-'));
+    try {
+      // A gettext catalogue (bytes that are not UTF-8, a NUL), latin-1 text naming `foo`, and UTF-16 text naming `missing`.
+      const extra = {
+        'django.mo': Buffer.from([0xde, 0x12, 0x04, 0x95, 0x00, 0x67, 0x65, 0x74, 0x0a]),
+        'latin1.txt': Buffer.from('caf\xe9 foo\n', 'latin1'),
+        'utf16.txt': Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('missing\n', 'utf16le')]),
+      };
+      const files = { ...AWKWARD, ...extra };
+      const writeAll = async (except: string[] = [], empty = false) => {
+        for (const [path, text] of Object.entries(files)) {
+          if (except.includes(path)) continue;
+          await mkdir(dirname(join(copy, path)), { recursive: true });
+          await writeFile(join(copy, path), empty ? '' : text);
+        }
+      };
+      // Which searches never start rg: with every file emptied on disk after loading, those still find their matches.
+      const foundInProcess = async (pattern: string, tree: TreeText) => {
+        await writeAll([], true);
+        const found = tree.search({ mode: 'word', pattern }).length;
+        await writeAll();
+        return found;
+      };
+
+      await writeAll(['utf16.txt']);
+      let tree = TreeText.load(copy);
+      for (const search of PATTERNS.filter((s) => s.pattern !== '.(')) {
+        expect(tree.search(search), `${search.mode} ${search.pattern}`).toEqual(runRgSearch(copy, search));
+      }
+      expect(await foundInProcess('get_x', tree)).toBe(1); // its literal is in neither set-aside file
+      expect(await foundInProcess('get', tree)).toBe(0); // the .mo file holds `get`: rg answers, over the emptied files
+      expect(await foundInProcess('foo', tree)).toBe(0); // latin1.txt holds `foo`
+
+      // rg reads a UTF-16 file transcoded, so such a file may hold any literal: every search is rg's.
+      await rm(join(copy, 'utf16.txt'), { force: true });
+      await writeAll();
+      tree = TreeText.load(copy);
+      for (const search of PATTERNS.filter((s) => s.pattern !== '.(')) {
+        expect(tree.search(search), `${search.mode} ${search.pattern}`).toEqual(runRgSearch(copy, search));
+      }
+      expect(await foundInProcess('get_x', tree)).toBe(0);
+    } finally {
+      await rm(copy, { recursive: true, force: true });
+    }
+  });
+
   it('reports rg’s own error for a pattern it cannot compile', () => {
     expect(() => TreeText.load(dir).search({ mode: 'regex', pattern: '.(' })).toThrow(/^rg failed for pattern "\.\(": regex parse error/);
   });
