@@ -313,7 +313,8 @@ export async function extractZip(data: Buffer, destDir: string, options: Extract
     const madeOnUnix = data[at + 5] === 3;
     const mode = data.readUInt32LE(at + 38) >>> 16;
     const localOffset = data.readUInt32LE(at + 42);
-    const name = data.toString(flags & 0x800 ? 'utf8' : 'latin1', at + 46, at + 46 + nameLength);
+    const nameBytes = data.subarray(at + 46, at + 46 + nameLength);
+    const name = nameBytes.toString(flags & 0x800 ? 'utf8' : 'latin1');
     at += 46 + nameLength + data.readUInt16LE(at + 30) + data.readUInt16LE(at + 32);
 
     if (flags & 0x1) throw fail(`refusing entry ${JSON.stringify(name)}: it is encrypted`);
@@ -328,7 +329,7 @@ export async function extractZip(data: Buffer, destDir: string, options: Extract
     }
     unpacked += size;
     if (unpacked > MAX_UNPACKED) throw fail(`unpacks to more than ${MAX_UNPACKED} bytes; refusing`);
-    const packed = localBody(data, localOffset, packedSize, name, fail);
+    const packed = localBody(data, localOffset, packedSize, nameBytes, fail);
     const body = inflateEntry(packed, method, size, name, fail);
     if (crc32(body) !== crc) throw fail(`entry ${JSON.stringify(name)} fails its CRC-32 check`);
     if (rel === null) continue;
@@ -346,8 +347,12 @@ function findZipEnd(data: Buffer): number {
   return -1;
 }
 
-function localBody(data: Buffer, offset: number, packedSize: number, name: string, fail: (message: string) => PipelineError): Buffer {
+/** The packed bytes of an entry, after a local header that must name it as the central directory does. */
+function localBody(data: Buffer, offset: number, packedSize: number, nameBytes: Buffer, fail: (message: string) => PipelineError): Buffer {
+  const name = nameBytes.toString('latin1');
   if (offset + 30 > data.length || data.readUInt32LE(offset) !== ZIP_LOCAL) throw fail(`entry ${JSON.stringify(name)} has no local header where the central directory says`);
+  const localName = data.subarray(offset + 30, offset + 30 + data.readUInt16LE(offset + 26));
+  if (!localName.equals(nameBytes)) throw fail(`entry ${JSON.stringify(name)}: its local header names ${JSON.stringify(localName.toString('latin1'))}; refusing`);
   const start = offset + 30 + data.readUInt16LE(offset + 26) + data.readUInt16LE(offset + 28);
   if (start + packedSize > data.length) throw fail(`truncated zip (entry ${JSON.stringify(name)} needs ${packedSize} bytes)`);
   return data.subarray(start, start + packedSize);

@@ -265,6 +265,12 @@ describe('Debian packages', () => {
         /^src\.zip: entry "a\.java" is not valid deflate data or is larger than its declared 10 bytes/,
       );
       expect(await extract([{ name: 'a.java', content: 'x'.repeat(10), method: 0, size: 20 }])).toBe('src.zip: entry "a.java" unpacks to 10 bytes, not the 20 its header declares');
+      // A local header naming another file than the central directory (a classic way to smuggle an entry past a listing).
+      const smuggled = zip([{ name: 'a.java', content: 'class A {}' }]);
+      smuggled.write('../', 30, 'latin1');
+      expect(await tempDir().then((dir) => messageOf(extractZip(smuggled, dir, { stripComponents: 0, label: 'src.zip' })))).toBe(
+        'src.zip: entry "a.java": its local header names "../ava"; refusing',
+      );
       const dir = await tempDir();
       expect(await messageOf(extractZip(Buffer.from('PK\x03\x04 not really'), dir, { stripComponents: 0, label: 'src.zip' }))).toBe(
         'src.zip: not a zip archive (no end of central directory record)',
