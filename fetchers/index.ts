@@ -28,6 +28,8 @@ export type FetchedCorpus = {
   skippedLinks: string[];
   /** Entries whose names are not UTF-8, which were not copied (names escaped). */
   skippedNames: string[];
+  /** Files with a NUL byte, which were not copied. */
+  skippedBinary: string[];
   source: Source;
 };
 
@@ -37,6 +39,8 @@ const stampSchema = z.object({
   bytes: z.number(),
   skippedLinks: z.array(z.string()),
   skippedNames: z.array(z.string()),
+  // Required: a stamp written before binary files were skipped is not trusted, and its tree is rebuilt.
+  skippedBinary: z.array(z.string()),
 });
 type Stamp = z.infer<typeof stampSchema>;
 
@@ -98,7 +102,7 @@ async function fetchCorpusUnlabelled(corpus: Corpus, ctx: FetchContext): Promise
     if (current.digest === stamp.digest && (!pinned || pinned === current.digest)) {
       log(`reusing ${treeDir} (${current.digest})`);
       const { digest: contentDigest, files, bytes } = current;
-      return { treeDir, contentDigest, files, bytes, reused: true, skippedLinks: stamp.skippedLinks, skippedNames: stamp.skippedNames, source };
+      return { treeDir, contentDigest, files, bytes, reused: true, skippedLinks: stamp.skippedLinks, skippedNames: stamp.skippedNames, skippedBinary: stamp.skippedBinary, source };
     }
     log(`the tree in ${treeDir} no longer matches its stamp; rebuilding`);
   }
@@ -122,11 +126,14 @@ async function fetchCorpusUnlabelled(corpus: Corpus, ctx: FetchContext): Promise
     await rm(stampPath, { force: true });
     await rm(treeDir, { recursive: true, force: true });
     await rename(tmpDir, treeDir);
-    const newStamp: Stamp = { digest, files, bytes, skippedLinks: selected.skippedLinks, skippedNames: selected.skippedNames };
+    const { skippedLinks, skippedNames, skippedBinary } = selected;
+    const newStamp: Stamp = { digest, files, bytes, skippedLinks, skippedNames, skippedBinary };
     await writeFileAtomic(stampPath, `${JSON.stringify(newStamp, null, 2)}\n`);
     log(`selected ${files} files, ${bytes} bytes (${digest})`);
-    if (selected.skippedLinks.length || selected.skippedNames.length) log(`skipped ${selected.skippedLinks.length} symbolic link(s) and ${selected.skippedNames.length} name(s) that are not UTF-8 (listed in the manifest)`);
-    return { treeDir, contentDigest: digest, files, bytes, reused: false, skippedLinks: selected.skippedLinks, skippedNames: selected.skippedNames, source };
+    if (skippedLinks.length || skippedNames.length || skippedBinary.length) {
+      log(`skipped ${skippedLinks.length} symbolic link(s), ${skippedNames.length} name(s) that are not UTF-8 and ${skippedBinary.length} binary file(s) (listed in the manifest)`);
+    }
+    return { treeDir, contentDigest: digest, files, bytes, reused: false, skippedLinks, skippedNames, skippedBinary, source };
   } finally {
     await rm(tmpDir, { recursive: true, force: true });
     untrack();

@@ -10,6 +10,11 @@ export type SelectedTree = {
   skippedLinks: string[];
   /** Entries whose names are not UTF-8: no tool downstream could name them faithfully, so they are skipped. */
   skippedNames: string[];
+  /**
+   * Files with a NUL byte (gettext catalogues, fonts, images): no indexer reads them as source and rg
+   * skips them, so they are not copied, and every text search of the tree can be answered in-process.
+   */
+  skippedBinary: string[];
 };
 export type TreeDigest = { digest: string; files: number; bytes: number };
 
@@ -38,7 +43,7 @@ function mayContainMatch(dir: string, entries: string[]): boolean {
 /**
  * Copies the regular files of srcDir selected by include/exclude into destDir.
  * Symlinks are reported, never followed or copied; `.git` (at any depth) is never copied; an entry
- * whose name is not valid UTF-8 is skipped and reported (escaped). Written modes are fixed (0o644
+ * whose name is not valid UTF-8 is skipped and reported (escaped), and so is a file with a NUL byte. Written modes are fixed (0o644
  * files, 0o755 dirs) so the result does not depend on the umask.
  */
 export async function selectTree(
@@ -47,7 +52,7 @@ export async function selectTree(
   include: string[],
   exclude: string[],
 ): Promise<SelectedTree> {
-  const result: SelectedTree = { files: 0, bytes: 0, skippedLinks: [], skippedNames: [] };
+  const result: SelectedTree = { files: 0, bytes: 0, skippedLinks: [], skippedNames: [], skippedBinary: [] };
   const selected = (rel: string) => include.some((e) => matches(rel, e)) && !exclude.some((e) => matches(rel, e));
   const createdDirs = new Set<string>();
 
@@ -77,9 +82,15 @@ export async function selectTree(
       } else if (entry.isSymbolicLink()) {
         if (selected(path)) result.skippedLinks.push(path);
       } else if (entry.isFile() && selected(path)) {
+        const content = await readRegularFile(join(srcDir, path));
+        if (content.includes(0)) {
+          result.skippedBinary.push(path);
+          continue;
+        }
         const slash = path.lastIndexOf('/');
         if (slash > 0) await ensureDir(path.slice(0, slash));
-        result.bytes += await copyRegularFile(join(srcDir, path), join(destDir, path));
+        await writeCopy(join(destDir, path), content);
+        result.bytes += content.length;
         result.files += 1;
       }
     }
@@ -90,6 +101,7 @@ export async function selectTree(
   await walk('');
   result.skippedLinks.sort(comparePaths);
   result.skippedNames.sort(comparePaths);
+  result.skippedBinary.sort(comparePaths);
   return result;
 }
 
@@ -108,11 +120,9 @@ async function readRegularFile(path: string): Promise<Buffer> {
   }
 }
 
-async function copyRegularFile(from: string, to: string): Promise<number> {
-  const content = await readRegularFile(from);
+async function writeCopy(to: string, content: Buffer): Promise<void> {
   await writeFile(to, content, { flag: 'wx' });
   await chmod(to, 0o644);
-  return content.length;
 }
 
 /** Relative POSIX paths of every regular file under dir (symlinks are not followed), in byte order. */

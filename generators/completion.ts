@@ -1,5 +1,5 @@
 import { typeKinds } from '../core/contract.ts';
-import { idiomRegExp } from '../core/languages.ts';
+import { idiomRegExp, matchesAny } from '../core/languages.ts';
 import type { SymbolFact } from '../graph/fact-graph.ts';
 import type { Facts } from './facts.ts';
 import { textDraft, wordSearch } from './text.ts';
@@ -169,19 +169,29 @@ export const completionGenerators: SubTypeGenerator[] = [
     category: 'Completion',
     subType: 'cross_module_sibling',
     goldSource: 'scip_roundtrip',
-    rationale: 'modules with 2..40 direct members; exact_set over all of them (the full sibling list, never a sample)',
-    needs: 'a module with 2..40 top-level symbols',
+    rationale: 'modules with 2..40 direct members, one of them outside test code and not a submodule (the one already imported); exact_set over all of them (the full sibling list, never a sample, the imported one and test code included)',
+    needs: 'a module with 2..40 top-level symbols, one outside test code and not a submodule',
     asks: { op: 'contained_by', expected: 'exact_set' },
     candidates({ facts, rng }) {
+      // Test code: a test file's or test module's symbol, or the module of tests itself (Rust's `mod tests`).
+      const testCode = (id: string) => {
+        const s = facts.symbol(id)!;
+        return facts.isTest(s) || (s.kind === 'module' && matchesAny(facts.idioms.testModules, s.name));
+      };
+      // What an agent imports by name: a symbol outside test code, not a submodule.
+      const importable = (id: string) => !testCode(id) && facts.symbol(id)!.kind !== 'module';
       return facts
         .targets(new Set(['module']))
-        .filter((m) => facts.members(m.id).length >= 2 && facts.members(m.id).length <= MAX_ANSWER_SET)
+        .filter((m) => facts.members(m.id).length >= 2 && facts.members(m.id).length <= MAX_ANSWER_SET && facts.members(m.id).some(importable))
         .map(
           candidate((m) => {
             const members = facts.members(m.id);
-            const known = facts.symbol(members[rng.int(members.length)]!)!;
+            const importables = members.filter(importable);
+            const known = facts.symbol(importables[rng.int(importables.length)]!)!;
+            // A Go package's members include its _test.go files' symbols, a Rust module its `mod tests`: the answer holds them too.
+            const tests = members.some(testCode) ? ', its test code included' : '';
             return {
-              intent: `Already imports \`${known.name}\` from module ${m.name}; lists every other top-level symbol that module defines`,
+              intent: `Already imports \`${known.name}\` from module ${m.name}; lists every top-level symbol that module defines (\`${known.name}\` among them${tests})`,
               query: { op: 'contained_by', sym_stable_id: m.id },
               expected: { kind: 'exact_set', stable_ids: members },
             };
@@ -203,12 +213,15 @@ export const completionGenerators: SubTypeGenerator[] = [
         .filter((s) => hasSearchableName(facts, s, 5))
         .map(
           candidate((s) => {
-            const draft = textDraft(facts, search, wordSearch(s.name, 'code'), {
-              intent: `About to use ${s.display}: lists every symbol whose code (not its comments, strings or imports) already mentions \`${s.name}\`, to copy how it is used`,
-              maxAnswer: MAX_ANSWER_SET,
-            });
+            const intent = (ownMembers: boolean) =>
+              `About to use ${s.display}: lists every symbol whose code (not its comments, strings or imports) already mentions \`${s.name}\`${ownMembers ? ' (its own members among them, where they name it)' : ''}, to copy how it is used`;
+            const draft = textDraft(facts, search, wordSearch(s.name, 'code'), { intent: intent(false), maxAnswer: MAX_ANSWER_SET });
             // Mentioned inside its own declaration (C's `typedef struct X X;` tag, a recursive type): that is no example to copy, and the answer would hold the question.
-            return draft?.expected.kind === 'exact_set' && draft.expected.stable_ids.includes(s.id) ? undefined : draft;
+            if (!draft || (draft.expected.kind === 'exact_set' && draft.expected.stable_ids.includes(s.id))) return undefined;
+            // A Go method names its type in its receiver: such a mention is in the answer, and the intent says so.
+            const own = new Set(facts.members(s.id));
+            const ownMethods = draft.expected.kind === 'exact_set' && draft.expected.stable_ids.some((id) => own.has(id));
+            return ownMethods ? { ...draft, intent: intent(true) } : draft;
           }),
         );
     },

@@ -316,9 +316,12 @@ describe('bad corpora in a full run', () => {
     for (const f of files) expect(f.startsWith('pkg/')).toBe(true);
     const tree = (await readdir(join(root, 'work', 'trees', 'weird'))).find((d) => !d.endsWith('.json'))!;
     const listed = (await readdir(join(root, 'work', 'trees', 'weird', tree, 'pkg'))).sort();
-    expect(listed).toEqual(['__init__.py', 'big.txt', 'blob.bin', 'core.py', 'latin1.py', 'new\nline.txt', 'with space.py', 'ünïcødé.py']);
+    // The binary file is left out of the tree, and listed in the manifest.
+    expect(listed).toEqual(['__init__.py', 'big.txt', 'core.py', 'latin1.py', 'new\nline.txt', 'with space.py', 'ünïcødé.py']);
     const digest = await treeDigest(join(root, 'work', 'trees', 'weird', tree));
-    expect(digest.files).toBe(8);
+    expect(digest.files).toBe(7);
+    const manifest = JSON.parse(await readFile(join(root, 'out', 'weird.manifest.json'), 'utf8')) as { corpus: { skipped: { binary: string[] } } };
+    expect(manifest.corpus.skipped.binary).toEqual(['pkg/blob.bin']);
   });
 });
 

@@ -281,16 +281,17 @@ describe('the file system', () => {
     await writeFile(join(space, 'empty.yaml'), lockText({ include: '[nothing/]' }));
     await expectFailure(['generate', '--lock', 'empty.yaml', '--out', 'out', '--work-dir', 'work'], 1, 'lmc: corpus shop, stage fetch: include ["nothing/"] selected no files from the source');
   });
-  it('names that are not UTF-8 and symbolic links inside a corpus are skipped and listed in the manifest', async () => {
+  it('names that are not UTF-8, symbolic links and binary files inside a corpus are skipped and listed in the manifest', async () => {
     const root = await tempDir('faults-names');
     await cp(join(repoRoot, 'languages', 'go', 'fixture'), join(root, 'tree'), { recursive: true });
     await writeFile(Buffer.from(`${join(root, 'tree')}/bad-\xff\xfe.go`, 'latin1'), 'package inventory\n');
     await symlink('/etc/passwd', join(root, 'tree', 'passwd.go'));
+    await writeFile(join(root, 'tree', 'logo.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]));
     await writeFile(join(root, 'l.yaml'), lockText());
     const r = await lmc(['generate', '--lock', 'l.yaml', '--out', 'out', '--work-dir', 'work'], root);
     expect(r.code, r.stderr).toBe(0);
     const manifest = JSON.parse(await readFile(join(root, 'out', 'shop.manifest.json'), 'utf8')) as { corpus: { skipped: unknown } };
-    expect(manifest.corpus.skipped).toEqual({ symlinks: ['passwd.go'], names_not_utf8: ['bad-\\xff\\xfe.go'] });
+    expect(manifest.corpus.skipped).toEqual({ symlinks: ['passwd.go'], names_not_utf8: ['bad-\\xff\\xfe.go'], binary: ['logo.png'] });
     await rm(root, { recursive: true, force: true });
   });
 });

@@ -129,7 +129,7 @@ function sha512Integrity(bytes: Buffer): string {
 // ---------------------------------------------------------------------------------------------------------
 
 describe('selectTree', () => {
-  it('copies exactly the included, non-excluded regular files and reports symlinks without following them', async () => {
+  it('copies exactly the included, non-excluded regular files and reports symlinks and binary files without copying them', async () => {
     const src = await tempDir();
     const dest = join(await tempDir(), 'tree');
     await writeFiles(src, {
@@ -140,7 +140,8 @@ describe('selectTree', () => {
       'src/deep/b.ts': 'export const b = 2;\n',
       'src/gen/generated.ts': 'generated\n',
       'src/skip.ts': 'skip\n',
-      'src/bin.dat': Buffer.from([0, 255, 10, 13, 0]),
+      'src/bin.dat': Buffer.from([0xfe, 255, 10, 13, 0x80]),
+      'src/locale/de.mo': Buffer.from([0xde, 0x12, 0x04, 0x95, 0, 0, 0, 0]),
       'lib/c.js': 'c\n',
       'library/d.js': 'd\n',
       'test/t.ts': 'test\n',
@@ -161,8 +162,10 @@ describe('selectTree', () => {
       bytes: 7 + 2 + 20 + 5 + 20,
       skippedLinks: ['lib/escape', 'src/etc', 'src/link.ts'],
       skippedNames: [],
+      skippedBinary: ['src/locale/de.mo'],
     });
-    expect(await readFile(join(dest, 'src/bin.dat'))).toEqual(Buffer.from([0, 255, 10, 13, 0]));
+    // Bytes that are not UTF-8 but hold no NUL are text to rg, and copied as they are.
+    expect(await readFile(join(dest, 'src/bin.dat'))).toEqual(Buffer.from([0xfe, 255, 10, 13, 0x80]));
     expect(await readFile(join(dest, 'src/a.ts'), 'utf8')).toBe('export const a = 1;\n');
     expect((await stat(join(dest, 'src/a.ts'))).mode & 0o777).toBe(0o644);
     expect((await stat(join(dest, 'src/deep'))).mode & 0o777).toBe(0o755);
@@ -609,6 +612,7 @@ describe('fetchCorpus', () => {
       reused: false,
       skippedLinks: [],
       skippedNames: [],
+      skippedBinary: [],
       source,
     });
     expect(await readTree(first.treeDir)).toEqual({
@@ -621,6 +625,7 @@ describe('fetchCorpus', () => {
       bytes: 65,
       skippedLinks: [],
       skippedNames: [],
+      skippedBinary: [],
     });
     expect(registry.requests).toEqual(['/fastify/-/fastify-5.6.1.tgz']);
     await registry.close();
@@ -683,7 +688,7 @@ describe('fetchCorpus', () => {
     expect(lines[0]).toBe(`demo: the tree in ${first.treeDir} no longer matches its stamp; rebuilding`);
     expect(lines[1]).toMatch(new RegExp(`^demo: git: reusing the clone in ${workDir}/sources/demo/[0-9a-f]{16}$`));
     expect(lines[2]).toBe(`demo: selected 3 files, 41 bytes (${FIRST_TREE_DIGEST})`);
-    expect(lines[3]).toBe('demo: skipped 1 symbolic link(s) and 0 name(s) that are not UTF-8 (listed in the manifest)');
+    expect(lines[3]).toBe('demo: skipped 1 symbolic link(s), 0 name(s) that are not UTF-8 and 0 binary file(s) (listed in the manifest)');
   });
 
   it('uses a local source in place and reports a missing one', async () => {
