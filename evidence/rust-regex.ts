@@ -38,8 +38,12 @@ function classLiteral(ch: string): string {
 
 export interface Translated {
   source: string;
-  /** Literals one of which every match contains, when the pattern says so plainly: a file with none of them has no match. */
-  required?: string[];
+  /**
+   * What every match holds, when the pattern says so plainly: alternatives, each a list of literals
+   * a match holds all of (`\bextends\s+Node\b` gives [["extends", "Node"]], `a|bc` gives [["a"], ["bc"]]).
+   * A file that holds no alternative whole has no match.
+   */
+  required?: string[][];
 }
 
 /** The JavaScript source for Rust `pattern`, or undefined when it is outside the translated subset. */
@@ -133,9 +137,9 @@ export function translateRustRegex(pattern: string): Translated | undefined {
   } catch {
     return undefined;
   }
-  const required = alternation ? requiredOfAlternatives(pattern) : runs.reduce((a, b) => (b.length > a.length ? b : a), '');
-  if (Array.isArray(required)) return { source: out, required };
-  if (required) return { source: out, required: [required] };
+  const literals = [...new Set(runs.filter(Boolean))];
+  const required = alternation ? requiredOfAlternatives(pattern) : literals.length ? [literals] : undefined;
+  if (required) return { source: out, required };
   const inner = wrappedGroupBody(pattern);
   const innerRequired = inner === undefined ? undefined : translateRustRegex(inner)?.required;
   return innerRequired ? { source: out, required: innerRequired } : { source: out };
@@ -203,15 +207,15 @@ function hexEscape(chars: string[], i: number): string | undefined {
   return /^[0-9A-Fa-f]{2}$/.test(digits) ? String.fromCharCode(parseInt(digits, 16)) : undefined;
 }
 
-/** Top-level alternatives each with required literals: a match holds one of them. */
-function requiredOfAlternatives(pattern: string): string[] | undefined {
-  const all: string[] = [];
+/** Top-level alternatives each with required literals: a match holds those of one of them. */
+function requiredOfAlternatives(pattern: string): string[][] | undefined {
+  const all = new Map<string, string[]>();
   for (const alternative of topLevel(pattern).alternatives) {
     const required = translateRustRegex(alternative)?.required;
     if (!required) return undefined;
-    all.push(...required);
+    for (const literals of required) all.set(JSON.stringify(literals), literals);
   }
-  return [...new Set(all)];
+  return [...all.values()];
 }
 
 /** The body of a pattern that is one group, `(…)` or `(?:…)`, with nothing after it. */

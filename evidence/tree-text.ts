@@ -51,7 +51,7 @@ export class TreeText {
     if (!plan || !this.nothingToFindIn(this.unreadable, plan.required, paths)) return runRgSearch(this.dir, search, paths);
     const matches: RgMatch[] = [];
     for (const file of this.files) {
-      if ((paths && !paths.has(file.path)) || (plan.required && !plan.required.some((r) => file.text.includes(r)))) continue;
+      if ((paths && !paths.has(file.path)) || (plan.required && !plan.required.some((all) => all.every((r) => file.text.includes(r))))) continue;
       if (!collect(file, plan.regex, matches)) return runRgSearch(this.dir, search, paths);
     }
     return matches;
@@ -62,12 +62,12 @@ export class TreeText {
    * literals a match must hold. Never so without such literals, nor for a UTF-16 file, which rg
    * transcodes before searching.
    */
-  private nothingToFindIn(raw: RawFile[], required: string[] | undefined, paths: ReadonlySet<string> | undefined): boolean {
+  private nothingToFindIn(raw: RawFile[], required: string[][] | undefined, paths: ReadonlySet<string> | undefined): boolean {
     const searched = raw.filter((f) => !paths || paths.has(f.path));
     if (searched.length === 0) return true;
     if (!required || searched.some((f) => startsWithUtf16Bom(f.bytes))) return false;
-    const literals = required.map((r) => Buffer.from(r, 'utf8'));
-    return searched.every((f) => !literals.some((literal) => f.bytes.includes(literal)));
+    const literals = required.map((all) => all.map((r) => Buffer.from(r, 'utf8')));
+    return searched.every((f) => !literals.some((all) => all.every((literal) => f.bytes.includes(literal))));
   }
 
   /** The text of `file` as searches read it (a UTF-8 BOM dropped), or undefined when the tree has no such file. */
@@ -100,12 +100,12 @@ const WORD_EDGED = /^[A-Za-z0-9_](?:.*[A-Za-z0-9_])?$/s;
 const WORD = '[\\p{Alphabetic}\\p{M}\\p{Nd}\\p{Pc}\\p{Join_Control}]';
 
 /** The JavaScript regex that finds `search`'s matches and a literal each match holds, or undefined when only rg can say. */
-function inProcessRegex(search: TextSearch): { regex: RegExp; required?: string[] } | undefined {
+function inProcessRegex(search: TextSearch): { regex: RegExp; required?: string[][] } | undefined {
   if (search.mode === 'word') {
     // A whole-word fixed string that starts and ends with a word character: rg's "preceded and
     // followed by a non-word character or the line's end" is then "not next to a word character".
     if (!WORD_EDGED.test(search.pattern) || search.pattern.includes('\n')) return undefined;
-    return { regex: new RegExp(`(?<!${WORD})${escapeRegex(search.pattern)}(?!${WORD})`, 'gu'), required: [search.pattern] };
+    return { regex: new RegExp(`(?<!${WORD})${escapeRegex(search.pattern)}(?!${WORD})`, 'gu'), required: [[search.pattern]] };
   }
   const translated = translateRustRegex(search.pattern);
   return translated && { regex: new RegExp(translated.source, 'gu'), ...(translated.required ? { required: translated.required } : {}) };

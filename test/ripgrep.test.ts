@@ -133,12 +133,17 @@ describe('in-process text search', () => {
   });
 
   it('translates only the subset it can answer exactly', () => {
-    expect(translateRustRegex('\\bfoo\\s*\\(')).toEqual({ source: expect.any(String), required: ['foo'] });
-    expect(translateRustRegex('(a|b)c')?.required).toEqual(['c']);
-    expect(translateRustRegex('a|bc')?.required).toEqual(['a', 'bc']);
+    expect(translateRustRegex('\\bfoo\\s*\\(')).toEqual({ source: expect.any(String), required: [['foo', '(']] });
+    expect(translateRustRegex('(a|b)c')?.required).toEqual([['c']]);
+    expect(translateRustRegex('a|bc')?.required).toEqual([['a'], ['bc']]);
     expect(translateRustRegex('a|b?')?.required).toBeUndefined();
-    expect(translateRustRegex('abc?')?.required).toEqual(['ab']);
-    expect(translateRustRegex('(->\\s*run\\b|\\brun\\s*\\()')?.required).toEqual(['run']);
+    expect(translateRustRegex('abc?')?.required).toEqual([['ab']]);
+    expect(translateRustRegex('(->\\s*run\\b|\\brun\\s*\\()')?.required).toEqual([['->', 'run'], ['run', '(']]);
+    // Every literal outside groups is required, not only the longest: a file must hold both.
+    expect(translateRustRegex('(?:\\bextends\\s+(?:[\\w$.]+\\s*,\\s*)*Node\\b)|(?:\\bimplements\\s+[^{]*\\bNode\\b)')?.required).toEqual([
+      ['extends', 'Node'],
+      ['implements', 'Node'],
+    ]);
     expect(translateRustRegex('(?:x|y)+')?.required).toBeUndefined();
     for (const unsupported of ['(?P<n>x)', '(?i)x', '\\p{L}', '[[:alpha:]]', '[a&&b]', '\\Bx', 'a\\nb', '[\\s]', '[^\\W]', '\\q', '(a']) {
       expect(translateRustRegex(unsupported), unsupported).toBeUndefined();
