@@ -17,6 +17,7 @@ const AWKWARD: Record<string, string | Buffer> = {
   'no-newline.c': 'int get(void);\nget();',
   'tabs.txt': 'foo foo\nfoo(foo)\nxxx8 a\u00a0get\u2003(\n  \n',
   'z/deep/é.txt': 'get\nt.assert.throws(x)\nassert (\n',
+  'k/K.java': 'class K extends foo.Base, foo {}\nclass L implements X, foo {}\nextends Bar\nimplements { foo }\n',
 };
 
 const PATTERNS: TextSearch[] = [
@@ -34,6 +35,7 @@ const PATTERNS: TextSearch[] = [
     '\\D\\d',
     'x{2,}',
     '(get|foo)\\b',
+    '(?:\\bextends\\s+(?:[\\w$.]+\\s*,\\s*)*foo\\b)|(?:\\bimplements\\s+[^{]*\\bfoo\\b)',
     '[a-c-]x',
     '\\x28',
     '\\Bx\\B',
