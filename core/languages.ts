@@ -232,6 +232,11 @@ const idiomsSchema = z
     generatedFiles: z.array(regex).default([]),
     /** Paths of example programs, which illustrate the library rather than make it up. */
     exampleFiles: z.array(regex).default([]),
+    /**
+     * Paths of files that declare what other files define (C and C++ headers, OCaml interfaces): a
+     * symbol with a scope there and a body elsewhere is one symbol, not two namesakes.
+     */
+    declarationFiles: z.array(regex).default([]),
     tests: z
       .object({
         /** Literal mocking and stubbing idioms of the language's test libraries. */

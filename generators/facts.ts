@@ -321,16 +321,44 @@ export class Facts {
     return this.graph.contains.get(id) ?? [];
   }
 
-  /** Is every call to this symbol resolved? Always, for a compiler-grade index; a syntactic one must not have left a same-named call unresolved. */
+  /**
+   * Is every call to this symbol resolved, and resolved to it alone? Always, for a compiler-grade
+   * index; a syntactic one must not have left a same-named call unresolved, nor given one id to
+   * bodies in several files.
+   */
   callersComplete(id: string): boolean {
     const s = this.symbol(id);
-    return !!s && !this.graph.unresolved.names.has(s.name);
+    return !!s && !this.graph.unresolved.names.has(s.name) && !this.bodiedInSeveralFiles().has(id);
   }
 
-  /** Is every call inside this symbol's body resolved? */
+  /** Is every call inside this symbol's body resolved, and is it one body? */
   calleesComplete(id: string): boolean {
-    return !this.graph.unresolved.bodies.has(id);
+    return !this.graph.unresolved.bodies.has(id) && !this.bodiedInSeveralFiles().has(id);
   }
+
+  /**
+   * Ids with bodies in more than one file, declaration files (idioms.declarationFiles: a header, an
+   * OCaml interface) aside. A file-blind syntactic index gives C's same-named `static` functions of
+   * two files one id (glibc's tests each define `do_test`; linux's fs/inode.c and fs/bfs/inode.c each
+   * a `find_inode`), and binds every call of that name to it: its callers and callees mix two
+   * functions. Go's build-tag variants of one function are such ids too.
+   */
+  private bodiedInSeveralFiles(): Set<string> {
+    if (!this.severalBodies) {
+      const firstFile = new Map<string, string>();
+      this.severalBodies = new Set();
+      for (const [file, scopes] of this.graph.scopes) {
+        if (matchesAny(this.idioms.declarationFiles, file)) continue;
+        for (const { id } of scopes) {
+          const seen = firstFile.get(id);
+          if (seen === undefined) firstFile.set(id, file);
+          else if (seen !== file) this.severalBodies.add(id);
+        }
+      }
+    }
+    return this.severalBodies;
+  }
+  private severalBodies: Set<string> | undefined;
 
   /** Named by an import, by module-level code or as a value: uncalled, yet maybe used. */
   namedNotCalled(id: string): boolean {
