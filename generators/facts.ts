@@ -160,14 +160,21 @@ export class Facts {
   private insideCallable(s: SymbolFact): boolean {
     if (!callableKinds.has(s.kind) && !typeKinds.has(s.kind)) return false;
     if (this.nestedElsewhere().has(s.id)) return true;
-    const [line, char] = s.range;
-    return (this.graph.scopes.get(s.file) ?? []).some(({ id, enclosingRange: r }) => {
-      if (s.id.startsWith(id) || !callableKinds.has(this.graph.symbols.get(id)?.kind as SymbolKind)) return false;
-      // One declaration naming both (`x, y :: Int`) holds neither.
-      if (s.enclosingRange && r.every((v, i) => v === s.enclosingRange![i])) return false;
-      return strictlyInside(line, char, r);
-    });
+    // Each kind set's targets ask again; the scan of the file's scopes is done once per symbol.
+    let inside = this.insideCallableMemo.get(s.id);
+    if (inside === undefined) {
+      const [line, char] = s.range;
+      inside = (this.graph.scopes.get(s.file) ?? []).some(({ id, enclosingRange: r }) => {
+        if (s.id.startsWith(id) || !callableKinds.has(this.graph.symbols.get(id)?.kind as SymbolKind)) return false;
+        // One declaration naming both (`x, y :: Int`) holds neither.
+        if (s.enclosingRange && r.every((v, i) => v === s.enclosingRange![i])) return false;
+        return strictlyInside(line, char, r);
+      });
+      this.insideCallableMemo.set(s.id, inside);
+    }
+    return inside;
   }
+  private readonly insideCallableMemo = new Map<string, boolean>();
 
   /**
    * Symbols with any definition occurrence inside the body of a callable they do not descend from:
