@@ -152,12 +152,15 @@ export async function indexWithTreeSitter(options: TreeSitterIndexOptions): Prom
     projectRoot: 'file:///corpus/',
     textDocumentEncoding: 1,
   });
-  const parts: Buffer[] = [frameField(1, metadata)];
-  for (const doc of resolved.documents) {
-    const message = DocumentType.fromObject({ ...doc, positionEncoding: UTF16_POSITIONS });
-    parts.push(frameField(2, DocumentType.encode(message).finish()));
+  // Each document is encoded as it is written: the whole encoded index is never in memory at once.
+  function* frames(): Generator<Buffer> {
+    yield frameField(1, metadata);
+    for (const doc of resolved.documents) {
+      const message = DocumentType.fromObject({ ...doc, positionEncoding: UTF16_POSITIONS });
+      yield frameField(2, DocumentType.encode(message).finish());
+    }
   }
-  await writeFileAtomic(outputPath, Buffer.concat(parts));
+  await writeFileAtomic(outputPath, frames());
   return {
     documents: resolved.documents.length,
     symbols: resolved.symbols,
