@@ -89,7 +89,8 @@ if (names.length > 1) {
   process.exit(0);
 }
 
-for (const name of names) {
+{
+  const name = names[0]!;
   const outDir = await mkdtemp(join(tmpdir(), 'lmc-large-'));
   const paths = { lockFile, repoRoot, outDir, workDir };
   const sampler = new Worker(SAMPLER, { eval: true, workerData: { root: process.pid } });

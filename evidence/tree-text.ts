@@ -48,7 +48,7 @@ export class TreeText {
   /** Every match of `search`, as runRgSearch (evidence/ripgrep.ts) would report them; `paths` limits the files searched. */
   search(search: TextSearch, paths?: ReadonlySet<string>): RgMatch[] {
     const plan = inProcessRegex(search);
-    if (!plan || !this.nothingToFindIn(this.unreadable, plan.required, paths)) return runRgSearch(this.dir, search, paths);
+    if (!plan || !this.nothingToFindInUnreadable(plan.required, paths)) return runRgSearch(this.dir, search, paths);
     const matches: RgMatch[] = [];
     for (const file of this.files) {
       if ((paths && !paths.has(file.path)) || (plan.required && !plan.required.some((all) => all.every((r) => file.text.includes(r))))) continue;
@@ -58,12 +58,12 @@ export class TreeText {
   }
 
   /**
-   * Whether no file of `raw` (within `paths`) can hold a match: none holds, in its bytes, any of the
-   * literals a match must hold. Never so without such literals, nor for a UTF-16 file, which rg
-   * transcodes before searching.
+   * Whether no unreadable file (within `paths`) can hold a match: none holds, in its bytes, all the
+   * literals of any of the alternatives a match must hold. Never so without such literals, nor for
+   * a UTF-16 file, which rg transcodes before searching.
    */
-  private nothingToFindIn(raw: RawFile[], required: string[][] | undefined, paths: ReadonlySet<string> | undefined): boolean {
-    const searched = raw.filter((f) => !paths || paths.has(f.path));
+  private nothingToFindInUnreadable(required: string[][] | undefined, paths: ReadonlySet<string> | undefined): boolean {
+    const searched = this.unreadable.filter((f) => !paths || paths.has(f.path));
     if (searched.length === 0) return true;
     if (!required || searched.some((f) => startsWithUtf16Bom(f.bytes))) return false;
     const literals = required.map((all) => all.map((r) => Buffer.from(r, 'utf8')));

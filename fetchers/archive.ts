@@ -351,9 +351,10 @@ function findZipEnd(data: Buffer): number {
 function localBody(data: Buffer, offset: number, packedSize: number, nameBytes: Buffer, fail: (message: string) => PipelineError): Buffer {
   const name = nameBytes.toString('latin1');
   if (offset + 30 > data.length || data.readUInt32LE(offset) !== ZIP_LOCAL) throw fail(`entry ${JSON.stringify(name)} has no local header where the central directory says`);
-  const localName = data.subarray(offset + 30, offset + 30 + data.readUInt16LE(offset + 26));
+  const nameEnd = offset + 30 + data.readUInt16LE(offset + 26);
+  const localName = data.subarray(offset + 30, nameEnd);
   if (!localName.equals(nameBytes)) throw fail(`entry ${JSON.stringify(name)}: its local header names ${JSON.stringify(localName.toString('latin1'))}; refusing`);
-  const start = offset + 30 + data.readUInt16LE(offset + 26) + data.readUInt16LE(offset + 28);
+  const start = nameEnd + data.readUInt16LE(offset + 28);
   if (start + packedSize > data.length) throw fail(`truncated zip (entry ${JSON.stringify(name)} needs ${packedSize} bytes)`);
   return data.subarray(start, start + packedSize);
 }
