@@ -153,6 +153,16 @@ export class Facts {
   }
 
   /**
+   * Whether an id is one the index files under the wrong parent: a function or type declared inside
+   * the body of a function its id does not descend from (below). Its id says `FastAPI#redoc_html()`,
+   * a method, for a route handler nested in `FastAPI.setup()`; no question names it.
+   */
+  misfiled(id: string): boolean {
+    const s = this.graph.symbols.get(id);
+    return s !== undefined && this.insideCallable(s);
+  }
+
+  /**
    * A function or type declared inside the body of a function its id does not descend from: a route
    * handler nested in `setup()` that scip-python files as a method of the class is reachable from
    * nowhere but that body. (An attribute set in `__init__` is the type's, wherever it is assigned.)
@@ -329,13 +339,19 @@ export class Facts {
   }
 
   /**
-   * Is every call to this symbol resolved, and resolved to it alone? Always, for a compiler-grade
-   * index; a syntactic one must not have left a same-named call unresolved, nor given one id to
-   * bodies in several files.
+   * Is every call to this symbol resolved, to it alone, and credited to a caller? No call of its
+   * name may be unresolved (graph.unresolved; `textCalls` finds those a compiler-grade index leaves
+   * out), its id must not name bodies in several files, and no call of it may lie outside every own
+   * body (a script's top level, a Lua handler registered at module level, a Zig `test` block).
    */
   callersComplete(id: string): boolean {
     const s = this.symbol(id);
-    return !!s && !this.graph.unresolved.names.has(s.name) && !this.bodiedInSeveralFiles().has(id);
+    return !!s && !this.graph.unresolved.names.has(s.name) && !this.bodiedInSeveralFiles().has(id) && !this.calledOutsideBodies(id);
+  }
+
+  /** Whether some call of it lies in no own body (graph.calledOutsideBodies), declaration files aside. */
+  private calledOutsideBodies(id: string): boolean {
+    return (this.graph.calledOutsideBodies.get(id) ?? []).some((file) => !matchesAny(this.idioms.declarationFiles, file));
   }
 
   /** Is every call inside this symbol's body resolved, and is it one body? */

@@ -130,7 +130,7 @@ export function generateScenarios(graph: FactGraph, input: GenerationInput): Gen
     const pull = (m: (typeof members)[number]): Draft | undefined => {
       while (m.next < m.queue.length) {
         const draft = m.queue[m.next++]!.draft();
-        if (!draft) continue;
+        if (!draft || namesMisfiled(draft, facts)) continue;
         const key = canonicalJson(draft.query);
         if (asked.has(key)) continue;
         asked.add(key);
@@ -156,6 +156,13 @@ export function generateScenarios(graph: FactGraph, input: GenerationInput): Gen
   }
 
   return { scenarios: sortScenarios(scenarios), subTypes: active.map((g) => reports.get(g.subType)!) };
+}
+
+/** Whether any turn of a draft, query or answer, names an id the index files under the wrong parent (Facts.misfiled). */
+function namesMisfiled(draft: Draft, facts: Facts): boolean {
+  const names = (value: unknown): boolean =>
+    typeof value === 'string' ? facts.misfiled(value) : Array.isArray(value) ? value.some(names) : value !== null && typeof value === 'object' && Object.values(value).some(names);
+  return names(draft.query) || names(draft.expected) || names(draft.session);
 }
 
 /** File order: category as the contract lists them, then sub-type, then id. */

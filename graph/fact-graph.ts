@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isLocalSymbol, ownerSymbol, parseSymbol, type ParsedSymbol } from './symbols.ts';
-import { readCompactDocuments, SymbolRole } from './scip-reader.ts';
+import { readCompactDocuments, SymbolRole, type CompactDocument } from './scip-reader.ts';
 import { SymbolTable } from './symbol-table.ts';
 import { compareStrings, sortedUnique } from '../core/collections.ts';
 import { callableKinds, scipKindNames, type SymbolKind } from '../core/contract.ts';
-import { writtenInForm, type Idioms } from '../core/languages.ts';
+import { idiomRegExp, writtenInForm, type Idioms } from '../core/languages.ts';
 
 /** [startLine, startChar, endLine, endChar], zero-based, as SCIP counts. */
 export type Range = [number, number, number, number];
@@ -52,14 +52,21 @@ export interface FactGraph {
   definitionSites: Map<string, number[]>;
   /**
    * Calls the indexer could not resolve (a syntactic indexer records each as a reference to an
-   * undefined local named after the callee): the callee names, and the own symbols whose bodies
-   * hold one. Empty for compiler-grade indexes.
+   * undefined local named after the callee; `textCalls` finds those a compiler-grade one leaves
+   * out): the callee names, and the own symbols whose bodies hold one.
    */
   unresolved: { names: Set<string>; bodies: Set<string> };
   /**
+   * Own callables called where no own definition's body holds the call, so no caller is credited
+   * with it: a script's top-level code, a Lua handler registered at module level, a Zig `test`
+   * block. Each with the files of those calls (sorted): a reference in a declaration file (an
+   * OCaml `.mli`'s `external`) is no call, and a reader of the graph tells them apart.
+   */
+  calledOutsideBodies: Map<string, string[]>;
+  /**
    * How many references inside own bodies the index binds to an own callable (call edges counted
    * with repeats), and how many calls it left unresolved: the call-resolution rate is
-   * resolved / (resolved + unresolved). A compiler-grade index leaves none unresolved.
+   * resolved / (resolved + unresolved).
    */
   callSites: { resolved: number; unresolved: number };
   /**
@@ -178,10 +185,27 @@ function positionWithin(line: number, char: number, r: Range): boolean {
  * (`Store(...)`, `new Store(...)`) counts as a call of the class's constructors, and where the
  * language names a call form, a reference to a function or method counts as a call only when
  * written as one (`f(`, not `Depends(f)` or `yield cls.validate`).
+ *
+ * `textCalls`: the indexer binds only the calls it can type and leaves no trace of the others
+ * (a compiler-grade indexer on untyped JavaScript: `decorators.hasKey(…)` names the exported object's
+ * key, `Reply.buildReply(Reply)` nothing at all). Every call written in the text (the language's call
+ * form after a name) is then checked against the index: one whose name has no occurrence there, or
+ * only that of an own symbol that is not callable, or that lies in no own definition's body (so no
+ * caller is credited with it), is unresolved, by its name and in its body, when an own callable has
+ * that name, just as the walker records a call it cannot bind.
  */
-export async function buildFactGraph(indexPath: string, project: { name: string }, source?: { treeDir: string; constructs: Idioms['constructs']; calls: Idioms['calls'] }): Promise<FactGraph> {
+export async function buildFactGraph(
+  indexPath: string,
+  project: { name: string },
+  source?: { treeDir: string; constructs: Idioms['constructs']; calls: Idioms['calls']; textCalls?: boolean },
+): Promise<FactGraph> {
   const constructs = source && (source.constructs.before || source.constructs.after) ? source.constructs : undefined;
   const callForm = source && (source.calls.before || source.calls.after) ? source.calls : undefined;
+  const textCallForm = source?.textCalls && source.calls.after ? source.calls.after : undefined;
+  /** Calls written in the text, with the handles of the occurrences at their names and their bodies (`textCalls`). */
+  const writtenCalls: Array<{ name: string; handles: number[]; body?: string }> = [];
+  /** Names an own function may be called by: a key or variable given it as a value on the line that defines it (`textCalls`). */
+  const aliases: Array<{ name: string; handle: number }> = [];
   const table = new SymbolTable();
   const strings = table.strings;
   /** Per handle: 1 when the symbol is `local …`, under the corpus's package (2) or neither (0); undefined until asked. */
@@ -221,6 +245,8 @@ export async function buildFactGraph(indexPath: string, project: { name: string 
   const siteCandidates = new Map<string, number[]>();
   const unresolvedNames = new Set<string>();
   const namedOutside = new Set<number>();
+  /** Handle → files of its references outside every own body that are written as calls (where the language names a call form). */
+  const calledOutside = new Map<number, Set<string>>();
   const unresolvedBodies = new Set<string>();
   let unresolvedSites = 0;
   /** (enclosing definition, type) handle pairs of references written as constructions. */
@@ -302,11 +328,17 @@ export async function buildFactGraph(indexPath: string, project: { name: string 
       }
       // Only a symbol under the corpus's package can become a call edge.
       if (classOf(handle) !== OWN_PACKAGE) continue;
+      const end = position[4 * i + (doc.rangeLength[i] === 3 ? 2 : 3)]!;
       if (!scope) {
         namedOutside.add(handle);
+        if (callForm) lines ??= readFileSync(join(source!.treeDir, doc.relativePath), 'utf8').split('\n');
+        if (!callForm || writtenInForm(lines![line] ?? '', char, end, callForm)) {
+          const files = calledOutside.get(handle);
+          if (files) files.add(doc.relativePath);
+          else calledOutside.set(handle, new Set([doc.relativePath]));
+        }
         continue;
       }
-      const end = position[4 * i + (doc.rangeLength[i] === 3 ? 2 : 3)]!;
       if (callForm && strings[handle]!.endsWith(').')) {
         lines ??= readFileSync(join(source!.treeDir, doc.relativePath), 'utf8').split('\n');
         if (!writtenInForm(lines[line] ?? '', char, end, callForm)) {
@@ -323,6 +355,11 @@ export async function buildFactGraph(indexPath: string, project: { name: string 
           constructTo.push(handle);
         }
       }
+    }
+    if (textCallForm) {
+      lines ??= readFileSync(join(source!.treeDir, doc.relativePath), 'utf8').split('\n');
+      for (const site of callsWrittenIn(lines, textCallForm, doc, scopes)) writtenCalls.push(site);
+      for (const alias of aliasesIn(lines, textCallForm, doc, (h) => classOf(h) === OWN_PACKAGE)) aliases.push(alias);
     }
   }
 
@@ -417,6 +454,30 @@ export async function buildFactGraph(indexPath: string, project: { name: string 
 
   const { calls, callers, edges } = callEdges(referenceFrom, referenceTo, rankOfHandle, callable, ids);
 
+  if (writtenCalls.length) {
+    const ownCallableNames = new Set([...symbols.values()].filter((s) => callableKinds.has(s.kind)).map((s) => s.name));
+    /** Written name → the own functions it may stand for (`exist: checkExistence`, `{ hasKey }`). */
+    const standsFor = new Map<string, Set<string>>();
+    for (const { name, handle } of aliases) {
+      const target = callable[handle] === 1 ? symbols.get(strings[handle]!) : undefined;
+      if (target) (standsFor.get(name) ?? standsFor.set(name, new Set()).get(name)!).add(target.name);
+    }
+    // A call is known when it names a symbol of another package (a library call), or, inside an own
+    // body, an own callable. A local may be an own function under another binding
+    // (`const { wrapThenable } = require(…)`), an own symbol that is not callable may be a key holding
+    // one, and outside every body (module-level code, `Reply.prototype.send = function …`) no caller
+    // is credited with the call.
+    const known = (site: (typeof writtenCalls)[number]) =>
+      site.handles.some((h) => classOf(h) === 0 || (site.body !== undefined && classOf(h) === OWN_PACKAGE && callable[h] === 1));
+    for (const site of writtenCalls) {
+      const names = [site.name, ...(standsFor.get(site.name) ?? [])].filter((n) => ownCallableNames.has(n));
+      if (names.length === 0 || known(site)) continue;
+      unresolvedSites += 1;
+      for (const name of names) unresolvedNames.add(name);
+      if (site.body) unresolvedBodies.add(site.body);
+    }
+  }
+
   const scopesByFile = new Map<string, Array<{ id: string; enclosingRange: Range }>>();
   for (const c of scopeCandidates) {
     if (!symbols.has(c.id)) continue;
@@ -438,7 +499,72 @@ export async function buildFactGraph(indexPath: string, project: { name: string 
     unresolved: { names: unresolvedNames, bodies: new Set([...unresolvedBodies].filter((id) => symbols.has(id))) },
     callSites: { resolved: edges, unresolved: unresolvedSites },
     namedNotCalled: new Set([...namedOutside].map((h) => strings[h]!).filter((id) => symbols.has(id))),
+    calledOutsideBodies: new Map(
+      [...calledOutside]
+        .filter(([h]) => callable[h] === 1)
+        .map(([h, files]) => [strings[h]!, [...files].sort(compareStrings)] as [string, string[]])
+        .sort((a, b) => compareStrings(a[0], b[0])),
+    ),
   };
+}
+
+const IDENTIFIER = /[\p{L}_$][\p{L}\p{N}_$]*/gu;
+
+/**
+ * The calls written in a document's text: every name the language's call form follows (`after`, such
+ * as `^\s*\(`), with the handles of the index's occurrences that start at the name and the innermost
+ * own definition around it. Comments and strings are read too: a call named there can only make a
+ * question less likely to be asked.
+ */
+function callsWrittenIn(lines: string[], after: string, doc: CompactDocument, scopes: Array<{ id: string; enclosingRange?: Range }>): Array<{ name: string; handles: number[]; body?: string }> {
+  const form = idiomRegExp(after);
+  const at = new Map<number, number[]>();
+  const definedAt = new Set<number>();
+  for (let i = 0; i < doc.symbol.length; i++) {
+    const key = doc.range[4 * i]! * 1_000_000 + doc.range[4 * i + 1]!;
+    if (doc.roles[i]! & SymbolRole.Definition) definedAt.add(key);
+    const list = at.get(key);
+    if (list) list.push(doc.symbol[i]!);
+    else at.set(key, [doc.symbol[i]!]);
+  }
+  const sites: Array<{ name: string; handles: number[]; body?: string }> = [];
+  lines.forEach((text, line) => {
+    for (const m of text.matchAll(IDENTIFIER)) {
+      const end = m.index + m[0].length;
+      // A definition's own name (`function f (`, `def f(`) is no call.
+      if (definedAt.has(line * 1_000_000 + m.index) || !form.test(text.slice(end))) continue;
+      let body: { id: string; enclosingRange?: Range } | undefined;
+      for (const scope of scopes) if (positionWithin(line, m.index, scope.enclosingRange!)) body = scope;
+      sites.push({ name: m[0], handles: at.get(line * 1_000_000 + m.index) ?? [], ...(body ? { body: body.id } : {}) });
+    }
+  });
+  return sites;
+}
+
+/**
+ * The names a line gives own functions as values: where a line defines an own key or variable
+ * (`exist: checkExistence,`, the shorthand `{ hasKey }`, `const run = build`) and names an own
+ * symbol without calling it, a call written with the key's name may be a call of that symbol.
+ * The name is the key's text, since an indexer may suffix its descriptor (`hasKey0:`).
+ */
+function aliasesIn(lines: string[], after: string, doc: CompactDocument, own: (handle: number) => boolean): Array<{ name: string; handle: number }> {
+  const form = idiomRegExp(after);
+  const keys = new Map<number, string[]>();
+  const values = new Map<number, number[]>();
+  for (let i = 0; i < doc.symbol.length; i++) {
+    const handle = doc.symbol[i]!;
+    if (!own(handle) || doc.rangeLength[i] !== 3) continue;
+    const [line, start, end] = [doc.range[4 * i]!, doc.range[4 * i + 1]!, doc.range[4 * i + 2]!];
+    const text = lines[line] ?? '';
+    if (doc.roles[i]! & SymbolRole.Definition) {
+      (keys.get(line) ?? keys.set(line, []).get(line)!).push(text.slice(start, end));
+    } else if (!form.test(text.slice(end))) {
+      (values.get(line) ?? values.set(line, []).get(line)!).push(handle);
+    }
+  }
+  const out: Array<{ name: string; handle: number }> = [];
+  for (const [line, names] of keys) for (const handle of values.get(line) ?? []) for (const name of names) out.push({ name, handle });
+  return out;
 }
 
 /**

@@ -73,6 +73,59 @@ describe('generators on a hand-made graph', () => {
   });
 });
 
+describe('ids the index files under the wrong parent', () => {
+  // scip-python's shape: a handler nested in Cart.total's body gets the id of a method of Cart, and calls Cart.add.
+  const graph = handMadeGraph();
+  const total = id('src/`cart.ts`/Cart#total().');
+  const handler = id('src/`cart.ts`/Cart#handler().');
+  graph.symbols.set(total, { ...graph.symbols.get(total)!, range: [10, 6, 10, 11], enclosingRange: [10, 2, 20, 3] });
+  graph.symbols.set(handler, { id: handler, kind: 'method', name: 'handler', display: 'src/`cart.ts`/Cart#handler().', owner: id('src/`cart.ts`/Cart#'), file: 'src/cart.ts', range: [12, 13, 12, 20], enclosingRange: [12, 4, 14, 5] });
+  graph.contains.get(id('src/`cart.ts`/Cart#'))!.push(handler);
+  graph.calls.set(handler, [id('src/`cart.ts`/Cart#add().')]);
+  graph.callers.get(id('src/`cart.ts`/Cart#add().'))!.push(handler);
+  graph.scopes.set('src/cart.ts', [
+    { id: total, enclosingRange: [10, 2, 20, 3] },
+    { id: handler, enclosingRange: [12, 4, 14, 5] },
+  ]);
+  const { scenarios } = generateScenarios(graph, { language: ts, seed: 42, budget: 200, search: noGrep });
+
+  it('names the nested handler in no query and no answer', () => {
+    expect(new Facts(graph, ts).misfiled(handler)).toBe(true);
+    expect(new Facts(graph, ts).misfiled(total)).toBe(false);
+    expect(scenarios.filter((s) => JSON.stringify(s).includes(handler)).map((s) => s.id)).toEqual([]);
+  });
+
+  it('so asks neither the members of Cart nor every caller of Cart.add, and still asks every caller of Cart.total', () => {
+    const everyCallerOf = (target: string) =>
+      scenarios.filter((s) => s.query.op === 'callers' && s.query.sym_stable_id === id(target) && s.expected.kind === 'exact_set').map((s) => s.sub_type).sort();
+    expect(scenarios.filter((s) => s.query.op === 'contained_by' && s.query.sym_stable_id === id('src/`cart.ts`/Cart#')).length).toBe(0);
+    expect([everyCallerOf('src/`cart.ts`/Cart#add().'), everyCallerOf('src/`cart.ts`/Cart#total().')]).toEqual([[], ['call_sites']]);
+  });
+});
+
+describe('calls no body holds', () => {
+  // A script's top-level code calls Cart.total: no caller is credited with that call.
+  const graph = handMadeGraph();
+  graph.calledOutsideBodies.set(id('src/`cart.ts`/Cart#total().'), ['scripts/report.ts']);
+  const { scenarios } = generateScenarios(graph, { language: ts, seed: 42, budget: 200, search: noGrep });
+  const everyCallerOf = (target: string) =>
+    scenarios.filter((s) => s.query.op === 'callers' && s.query.sym_stable_id === id(target) && s.expected.kind === 'exact_set').length;
+
+  it('rule out every exact callers question about the function, and only about it', () => {
+    expect([everyCallerOf('src/`cart.ts`/Cart#total().'), everyCallerOf('src/`cart.ts`/Cart#add().')]).toEqual([0, 1]);
+  });
+
+  it('count in no declaration file (an OCaml interface names an external it does not call)', () => {
+    const ocaml = languageOf('ocaml');
+    const facts = (files: string[]) => {
+      const g = handMadeGraph();
+      g.calledOutsideBodies.set(id('src/`cart.ts`/Cart#total().'), files);
+      return new Facts(g, ocaml).callersComplete(id('src/`cart.ts`/Cart#total().'));
+    };
+    expect([facts(['stdlib/float.mli']), facts(['stdlib/float.mli', 'stdlib/float.ml']), facts([])]).toEqual([true, false, true]);
+  });
+});
+
 describe('sampling and naming helpers', () => {
   it('apportions a budget by weights with largest remainders', () => {
     expect(apportion(100, [28, 18, 10, 15])).toEqual([40, 25, 14, 21]);
@@ -139,6 +192,7 @@ describe('lazy drafting', () => {
     definitionSites: new Map(),
     callSites: { resolved: 0, unresolved: 0 },
     namedNotCalled: new Set(),
+    calledOutsideBodies: new Map(),
     unresolved: { names: new Set(), bodies: new Set() },
   };
   const callSiteSearches: string[] = [];

@@ -62,6 +62,7 @@ export function handMadeGraph(): FactGraph {
     definitionSites: new Map(),
     callSites: { resolved: 0, unresolved: 0 },
     namedNotCalled: new Set(),
+    calledOutsideBodies: new Map(),
     unresolved: { names: new Set(), bodies: new Set() },
   };
 }

@@ -1,4 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { cp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkManifest, checkScenarioFile } from '../emit/validate.ts';
@@ -8,7 +8,7 @@ import { languageOf } from '../core/languages.ts';
 import { generatedFiles } from '../emit/docs.ts';
 import { generators } from '../generators/index.ts';
 import { categories, goldSources, type Scenario } from '../core/contract.ts';
-import { generateInto, repoRoot } from './helpers.ts';
+import { generateInto, repoRoot, tempDir } from './helpers.ts';
 
 const py = (d: string) => `scip-python python inventory 1.0.0 ${d}`;
 const ts = (d: string) => `scip-typescript npm ts-inventory 1.0.0 ${d}`;
@@ -222,6 +222,32 @@ describe('all categories and ground-truth sources on the fixtures', () => {
     const oracle = await Oracle.load(indexPath, 'inventory', { treeDir, language: 'python' });
     expect(oracle.answer({ op: 'callers', sym_stable_id: legacyRound })).toEqual([]);
     expect(oracle.answer({ op: 'callees', sym_stable_id: py('`inventory.pricing`/rounded().') })).toEqual([]);
+  });
+
+  it('checks the calls written in the text against a compiler-grade index (textCalls)', async () => {
+    const treeRoot = join(first.paths.workDir, 'trees', 'python-inventory');
+    const treeDir = join(treeRoot, (await readdir(treeRoot)).find((d) => !d.startsWith('.'))!);
+    const indexPath = join(first.paths.workDir, 'index', 'python-inventory', 'index.scip');
+    // A copy of the tree with calls the index has no occurrence for, every indexed position kept: one
+    // in apply_discount's body (where the second `amount_cents` was), one in module-level code at the end.
+    const copy = await tempDir('lmc-text-calls-');
+    await cp(treeDir, copy, { recursive: true });
+    const pricing = join(copy, 'inventory', 'pricing.py');
+    const lines = (await readFile(pricing, 'utf8')).split('\n');
+    expect(lines[11]).toBe('    return amount_cents - amount_cents * percent // 100');
+    lines[11] = '    return amount_cents - registry.tax_for(percent, 10)';
+    await writeFile(pricing, `${lines.join('\n')}\nclamp_percent(150)\n`);
+    const python = languageOf('python').idioms;
+    const plain = await buildFactGraph(indexPath, { name: 'inventory' }, { treeDir: copy, constructs: python.constructs, calls: python.calls });
+    const checked = await buildFactGraph(indexPath, { name: 'inventory' }, { treeDir: copy, constructs: python.constructs, calls: python.calls, textCalls: true });
+    await rm(copy, { recursive: true, force: true });
+    expect([...plain.unresolved.names]).toEqual([]);
+    // `registry.tax_for(` binds to nothing; `clamp_percent(150)` binds, but no body holds it, so no caller is credited.
+    expect([...checked.unresolved.names].sort()).toEqual(['clamp_percent', 'tax_for']);
+    expect([...checked.unresolved.bodies]).toEqual([py('`inventory.pricing`/apply_discount().')]);
+    expect(checked.callSites.unresolved).toBe(2);
+    // What the index binds inside a body is unchanged: apply_discount still calls clamp_percent.
+    expect(checked.callers.get(py('`inventory.pricing`/clamp_percent().'))).toEqual([py('`inventory.pricing`/apply_discount().')]);
   });
 
   it('credits constructing a class to its constructors, in the fact graph and the oracle alike', async () => {
