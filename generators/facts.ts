@@ -1,6 +1,6 @@
-import { callableKinds, typeKinds, type Query, type SymbolKind, type TextScope } from '../core/contract.ts';
+import { callableKinds, typeKinds, type Query, type SymbolKind, type TextScope, type TextSearchQuery } from '../core/contract.ts';
 import { pushTo, sortedUnique } from '../core/collections.ts';
-import { matchesAny, type Idioms, type Language } from '../core/languages.ts';
+import { idiomRegExp, matchesAny, type Idioms, type Language } from '../core/languages.ts';
 import type { FactGraph, Range, SymbolFact } from '../graph/fact-graph.ts';
 import type { TextMatch } from './types.ts';
 import { inScope } from '../evidence/syntax.ts';
@@ -22,6 +22,8 @@ export class Facts {
   constructor(
     readonly graph: FactGraph,
     readonly language: Language,
+    /** The corpus's text searches: without them (a hand-made graph) no declaration is known to be missing. */
+    private readonly search?: (query: TextSearchQuery) => readonly TextMatch[],
   ) {
     this.idioms = language.idioms;
     for (const s of graph.symbols.values()) {
@@ -99,8 +101,82 @@ export class Facts {
 
   /** Whether some counted match lies where nothing is credited (an OCaml `.mli`, a Go file without a module symbol): an answer of symbols would leave that site out. */
   leavesSitesOut(matches: readonly TextMatch[], scope: TextScope): boolean {
-    return matches.some((m) => inScope(scope, m.syntax) && !this.onDefinitionName(m) && this.creditedAt(m.file, m.line).length === 0);
+    return matches.some((m) => inScope(scope, m.syntax) && !this.onDefinitionName(m) && (this.creditedAt(m.file, m.line).length === 0 || this.inSwallowedCode(m.file, m.line)));
   }
+
+  /**
+   * Per file, the 0-based lines where the language's outline declares, at the start of a line, a
+   * function the index defines nowhere in that file: a parse error made the definition before it
+   * swallow it (tree-sitter-perl reads `$/` in `/…(.+)$/;` as a variable, and warmup() runs on to the
+   * end of Mojolicious/Static.pm), so what follows is credited to the wrong symbol or to none.
+   */
+  private missingDeclarations(): Map<string, number[]> {
+    if (this.missingMemo) return this.missingMemo;
+    const missing = new Map<string, number[]>();
+    for (const { kind, pattern } of this.search ? this.idioms.outline : []) {
+      if (kind !== 'function' && kind !== 'method') continue;
+      const declared = idiomRegExp(pattern);
+      for (const m of this.search!({ op: 'text_search', pattern, mode: 'regex', in: 'code' })) {
+        if (!inScope('code', m.syntax) || /^\s/u.test(m.text)) continue;
+        const name = declared.exec(m.text)?.[1];
+        if (name && !this.declaresNothing(name) && !this.definedInFile(m.file).has(name)) pushTo(missing, m.file, m.line - 1);
+      }
+    }
+    for (const lines of missing.values()) lines.sort((a, b) => a - b);
+    return (this.missingMemo = missing);
+  }
+  private missingMemo?: Map<string, number[]>;
+
+  /** A name the outline may catch that declares nothing: `_`, or a macro the walker blanks (`__attribute__`). */
+  private declaresNothing(name: string): boolean {
+    return /^_+$/u.test(name) || this.language.walker.ignoredMacros.some((macro) => idiomRegExp(`^(?:${macro})$`).test(name));
+  }
+
+  /** Names of the own symbols with a definition in the file (those filed under another file too). */
+  private definedInFile(file: string): Set<string> {
+    let names = this.namesByFile.get(file);
+    if (!names) {
+      const ids = [...(this.graph.fileSymbols.get(file) ?? []), ...(this.graph.scopes.get(file) ?? []).map((s) => s.id)];
+      names = new Set(ids.map((id) => this.graph.symbols.get(id)?.name).filter((n): n is string => n !== undefined));
+      this.namesByFile.set(file, names);
+    }
+    return names;
+  }
+  private readonly namesByFile = new Map<string, Set<string>>();
+
+  /** Whether a 1-based line lies in swallowed code (below): it is credited to the definition that swallowed it. */
+  private inSwallowedCode(file: string, line: number): boolean {
+    return (this.swallowing().regions.get(file) ?? []).some(([from, to]) => from <= line - 1 && line - 1 <= to);
+  }
+
+  /** Whether the index is missing a declaration the file's text makes (a file not to survey whole). */
+  missesDeclarationsIn(file: string): boolean {
+    return this.missingDeclarations().has(file);
+  }
+
+  /**
+   * Definitions whose body runs over a declaration the index is missing (the definition that
+   * swallowed it), every callable they are said to call (their callees, and the callers of those,
+   * mix two functions' calls), and per file the swallowed lines, from the missing declaration to the
+   * end of the body that holds it (0-based, inclusive).
+   */
+  private swallowing(): { bodies: Set<string>; callees: Set<string>; regions: Map<string, Array<[number, number]>> } {
+    if (this.swallowMemo) return this.swallowMemo;
+    const bodies = new Set<string>();
+    const callees = new Set<string>();
+    const regions = new Map<string, Array<[number, number]>>();
+    for (const [file, lines] of this.missingDeclarations()) {
+      for (const { id, enclosingRange: r } of this.graph.scopes.get(file) ?? []) {
+        const swallowed = lines.filter((line) => r[0] < line && line <= r[2]);
+        if (swallowed.length === 0) continue;
+        bodies.add(id);
+        for (const callee of this.graph.calls.get(id) ?? []) callees.add(callee);
+        pushTo(regions, file, [swallowed[0]!, r[2]] as [number, number]);
+      }
+    }
+    return (this.swallowMemo = { bodies, callees, regions });
+  }
+  private swallowMemo?: { bodies: Set<string>; callees: Set<string>; regions: Map<string, Array<[number, number]>> };
 
   /** Whether a match overlaps the name of any definition of an own symbol (every one of a symbol defined twice). */
   private onDefinitionName(m: TextMatch): boolean {
@@ -346,7 +422,7 @@ export class Facts {
    */
   callersComplete(id: string): boolean {
     const s = this.symbol(id);
-    return !!s && !this.graph.unresolved.names.has(s.name) && !this.bodiedInSeveralFiles().has(id) && !this.calledOutsideBodies(id);
+    return !!s && !this.graph.unresolved.names.has(s.name) && !this.bodiedInSeveralFiles().has(id) && !this.calledOutsideBodies(id) && !this.swallowing().callees.has(id);
   }
 
   /** Whether some call of it lies in no own body (graph.calledOutsideBodies), declaration files aside. */
@@ -356,7 +432,7 @@ export class Facts {
 
   /** Is every call inside this symbol's body resolved, and is it one body? */
   calleesComplete(id: string): boolean {
-    return !this.graph.unresolved.bodies.has(id) && !this.bodiedInSeveralFiles().has(id);
+    return !this.graph.unresolved.bodies.has(id) && !this.bodiedInSeveralFiles().has(id) && !this.swallowing().bodies.has(id);
   }
 
   /**

@@ -107,7 +107,7 @@ export function activeGenerators(sessions: boolean, drift: boolean): SubTypeGene
  * others; a query already asked is never asked again.
  */
 export function generateScenarios(graph: FactGraph, input: GenerationInput): GenerationResult {
-  const facts = new Facts(graph, input.language);
+  const facts = new Facts(graph, input.language, input.search);
   const quotas = categoryQuotas(input.budget);
   const asked = new Set<string>(input.reserved ?? []);
   const scenarios: Scenario[] = [];

@@ -15,11 +15,16 @@ export function regexSearch(pattern: string, scope: TextScope): TextSearchQuery 
 /**
  * Whether everything a file declares is filed under it in the index, so `file_symbols` may be asked
  * as an exact_set: no definition of it is filed under another file (a C `static` twin, a build-tag
- * copy), and no line of it matches the language folder's `surveyGaps` (a declaration form its
- * indexer does not record).
+ * copy), the index misses none of the functions the language's outline finds declared in it (a
+ * parse error swallowed them), and no line of it matches the language folder's `surveyGaps` (a
+ * declaration form its indexer does not record).
  */
 export function surveyable(facts: Facts, search: (query: TextSearchQuery) => readonly TextMatch[], file: string): boolean {
-  return !facts.holdsDefinitionsFiledElsewhere(file) && facts.idioms.surveyGaps.every((pattern) => !search(regexSearch(pattern, 'code')).some((m) => m.file === file));
+  return (
+    !facts.holdsDefinitionsFiledElsewhere(file) &&
+    !facts.missesDeclarationsIn(file) &&
+    facts.idioms.surveyGaps.every((pattern) => !search(regexSearch(pattern, 'code')).some((m) => m.file === file))
+  );
 }
 
 /**

@@ -126,6 +126,35 @@ describe('calls no body holds', () => {
   });
 });
 
+describe('a function a parse error swallowed', () => {
+  // checkout() runs from line 1 to line 31 of src/checkout.ts, over a `function helper(` at line 13
+  // that the index does not define: checkout's body holds helper's code.
+  const graph = handMadeGraph();
+  const checkout = id('src/`checkout.ts`/checkout().');
+  graph.scopes.set('src/checkout.ts', [{ id: checkout, enclosingRange: [0, 0, 30, 1] }]);
+  const declared: TextMatch = { file: 'src/checkout.ts', line: 13, start: 0, end: 16, text: 'function helper(', syntax: 'code' };
+  const search = (q: TextSearchQuery) => (q.mode === 'regex' && q.pattern.includes('function') ? [declared] : []);
+  const facts = new Facts(graph, ts, search);
+  const at = (line: number): TextMatch => ({ file: 'src/checkout.ts', line, start: 4, end: 9, text: 'total', syntax: 'code' });
+
+  it('asks no callees of the definition that swallowed it, and no callers of what it is said to call', () => {
+    expect(facts.calleesComplete(checkout)).toBe(false);
+    expect([facts.callersComplete(id('src/`cart.ts`/Cart#add().')), facts.callersComplete(id('src/`checkout.ts`/receipt().'))]).toEqual([false, false]);
+    expect(new Facts(graph, ts).calleesComplete(checkout)).toBe(true);
+  });
+
+  it('surveys the file no more and counts no text match in the swallowed lines', () => {
+    expect([facts.missesDeclarationsIn('src/checkout.ts'), facts.missesDeclarationsIn('src/cart.ts')]).toEqual([true, false]);
+    expect([facts.leavesSitesOut([at(5)], 'code'), facts.leavesSitesOut([at(20)], 'code')]).toEqual([false, true]);
+  });
+
+  it('takes a declaration in a comment, or a name the index defines in the file, for no gap', () => {
+    const inComment = new Facts(graph, ts, () => [{ ...declared, syntax: 'comment' }]);
+    const known = new Facts(graph, ts, () => [{ ...declared, text: 'function checkout(' }]);
+    expect([inComment.missesDeclarationsIn('src/checkout.ts'), known.missesDeclarationsIn('src/checkout.ts')]).toEqual([false, false]);
+  });
+});
+
 describe('sampling and naming helpers', () => {
   it('apportions a budget by weights with largest remainders', () => {
     expect(apportion(100, [28, 18, 10, 15])).toEqual([40, 25, 14, 21]);
