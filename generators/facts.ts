@@ -418,11 +418,36 @@ export class Facts {
    * Is every call to this symbol resolved, to it alone, and credited to a caller? No call of its
    * name may be unresolved (graph.unresolved; `textCalls` finds those a compiler-grade index leaves
    * out), its id must not name bodies in several files, and no call of it may lie outside every own
-   * body (a script's top level, a Lua handler registered at module level, a Zig `test` block).
+   * body (a script's top level, a Lua handler registered at module level, a Zig `test` block) nor
+   * in code that is no function's (a field initializer, a class body's `init { }` or superclass
+   * call, Perl's package-level code: the index credits the type, and no function is the caller).
+   * Nor may it override or implement another method: a call through that method (an interface, a
+   * base class's `$this->describe…()`) reaches it, and no index here follows one; nor be a
+   * constructor of a type with subtypes, which constructing one of them may run.
    */
   callersComplete(id: string): boolean {
     const s = this.symbol(id);
-    return !!s && !this.graph.unresolved.names.has(s.name) && !this.bodiedInSeveralFiles().has(id) && !this.calledOutsideBodies(id) && !this.swallowing().callees.has(id);
+    return (
+      !!s &&
+      !this.graph.unresolved.names.has(s.name) &&
+      !this.graph.unresolved.targets.has(id) &&
+      !this.bodiedInSeveralFiles().has(id) &&
+      !this.calledOutsideBodies(id) &&
+      !this.swallowing().callees.has(id) &&
+      this.callers(id).every((caller) => this.isCallable(this.symbol(caller)!)) &&
+      !this.overridesAnother(s) &&
+      !this.runsForSubtypes(s)
+    );
+  }
+
+  /** A constructor of a type with subtypes: constructing one of them (`new self()`, a subclass without a constructor, `super(…)`) may run it. */
+  private runsForSubtypes(s: SymbolFact): boolean {
+    return s.kind === 'constructor' && s.owner !== undefined && (this.subtypes.get(s.owner) ?? []).length > 0;
+  }
+
+  /** A method that overrides or implements a method of a supertype (the index's implementation relation). */
+  private overridesAnother(s: SymbolFact): boolean {
+    return callableKinds.has(s.kind) && (this.graph.supertypes.get(s.id) ?? []).length > 0;
   }
 
   /** Whether some call of it lies in no own body (graph.calledOutsideBodies), declaration files aside. */

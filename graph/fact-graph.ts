@@ -55,7 +55,16 @@ export interface FactGraph {
    * undefined local named after the callee; `textCalls` finds those a compiler-grade one leaves
    * out): the callee names, and the own symbols whose bodies hold one.
    */
-  unresolved: { names: Set<string>; bodies: Set<string> };
+  unresolved: {
+    names: Set<string>;
+    bodies: Set<string>;
+    /**
+     * Constructors a call may run that the index did not name: where it binds a construction to the
+     * type (`JavaOnlyMap()`, `new WhereObservable<TR>(…)` of a type with several constructors), one of
+     * the type's constructors runs, and the body making it is among `bodies`.
+     */
+    targets: Set<string>;
+  };
   /**
    * Own callables called where no own definition's body holds the call, so no caller is credited
    * with it: a script's top-level code, a Lua handler registered at module level, a Zig `test`
@@ -193,11 +202,14 @@ function positionWithin(line: number, char: number, r: Range): boolean {
  * only that of an own symbol that is not callable, or that lies in no own definition's body (so no
  * caller is credited with it), is unresolved, by its name and in its body, when an own callable has
  * that name, just as the walker records a call it cannot bind.
+ *
+ * `callsOnly`: every reference the index records is a call (the tree-sitter walker), so one bound to
+ * a type is a construction whose constructor the index could not tell (`unresolved.targets`).
  */
 export async function buildFactGraph(
   indexPath: string,
   project: { name: string },
-  source?: { treeDir: string; constructs: Idioms['constructs']; calls: Idioms['calls']; textCalls?: boolean },
+  source?: { treeDir: string; constructs: Idioms['constructs']; calls: Idioms['calls']; textCalls?: boolean; callsOnly?: boolean },
 ): Promise<FactGraph> {
   const constructs = source && (source.constructs.before || source.constructs.after) ? source.constructs : undefined;
   const callForm = source && (source.calls.before || source.calls.after) ? source.calls : undefined;
@@ -249,6 +261,9 @@ export async function buildFactGraph(
   const calledOutside = new Map<number, Set<string>>();
   const unresolvedBodies = new Set<string>();
   let unresolvedSites = 0;
+  /** (enclosing definition, type) handle pairs of calls bound to a type (`callsOnly`). */
+  const typeCallFrom: number[] = [];
+  const typeCallTo: number[] = [];
   /** (enclosing definition, type) handle pairs of references written as constructions. */
   const constructFrom: number[] = [];
   const constructTo: number[] = [];
@@ -348,6 +363,10 @@ export async function buildFactGraph(
       }
       referenceFrom.push(scope.handle);
       referenceTo.push(handle);
+      if (source?.callsOnly && strings[handle]!.endsWith('#')) {
+        typeCallFrom.push(scope.handle);
+        typeCallTo.push(handle);
+      }
       if (constructs && strings[handle]!.endsWith('#')) {
         lines ??= readFileSync(join(source!.treeDir, doc.relativePath), 'utf8').split('\n');
         if (writtenInForm(lines[line] ?? '', char, end, constructs)) {
@@ -438,6 +457,15 @@ export async function buildFactGraph(
       referenceTo.push(m.handle);
     }
   }
+  // A call bound to a type runs one of the constructors it declares, which one the index could not tell.
+  const unresolvedTargets = new Set<string>();
+  for (let i = 0; i < typeCallFrom.length; i++) {
+    const type = symbols.get(strings[typeCallTo[i]!]!);
+    const constructors = type ? (contains.get(type.id) ?? []).filter((m) => unordered.get(m)!.fact.kind === 'constructor') : [];
+    if (constructors.length === 0) continue;
+    for (const c of constructors) unresolvedTargets.add(c);
+    unresolvedBodies.add(strings[typeCallFrom[i]!]!);
+  }
   unordered.clear();
 
   const definitionSites = new Map<string, number[]>();
@@ -496,7 +524,7 @@ export async function buildFactGraph(
     files: sortedUnique(files),
     scopes: scopesByFile,
     definitionSites,
-    unresolved: { names: unresolvedNames, bodies: new Set([...unresolvedBodies].filter((id) => symbols.has(id))) },
+    unresolved: { names: unresolvedNames, bodies: new Set([...unresolvedBodies].filter((id) => symbols.has(id))), targets: unresolvedTargets },
     callSites: { resolved: edges, unresolved: unresolvedSites },
     namedNotCalled: new Set([...namedOutside].map((h) => strings[h]!).filter((id) => symbols.has(id))),
     calledOutsideBodies: new Map(

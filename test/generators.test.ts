@@ -155,6 +155,31 @@ describe('a function a parse error swallowed', () => {
   });
 });
 
+describe('callers no index here follows', () => {
+  const cart = id('src/`cart.ts`/Cart#');
+  const complete = (edit: (g: FactGraph) => void, target: string) => {
+    const g = handMadeGraph();
+    edit(g);
+    return new Facts(g, ts).callersComplete(id(target));
+  };
+
+  it('rule out an override: a call of the method it overrides may reach it', () => {
+    expect([complete(() => {}, 'src/`cart.ts`/GiftCart#total().'), complete(() => {}, 'src/`cart.ts`/Cart#total().')]).toEqual([false, true]);
+  });
+
+  it('rule out a function a type is credited with calling (a field initializer, a class body)', () => {
+    expect(complete((g) => g.callers.get(id('src/`cart.ts`/Cart#add().'))!.push(cart), 'src/`cart.ts`/Cart#add().')).toBe(false);
+  });
+
+  it('rule out a constructor of a type with subtypes, and a constructor a construction bound to the type may run', () => {
+    const ctor = id('src/`cart.ts`/Cart#`<constructor>`().');
+    const withConstructor = (g: FactGraph) => g.symbols.set(ctor, { id: ctor, kind: 'constructor', name: '<constructor>', display: 'src/`cart.ts`/Cart#`<constructor>`().', owner: cart, file: 'src/cart.ts', range: [1, 0, 1, 1] });
+    expect(complete(withConstructor, 'src/`cart.ts`/Cart#`<constructor>`().')).toBe(false);
+    expect(complete((g) => { withConstructor(g); g.supertypes.delete(id('src/`cart.ts`/GiftCart#')); }, 'src/`cart.ts`/Cart#`<constructor>`().')).toBe(true);
+    expect(complete((g) => { withConstructor(g); g.supertypes.delete(id('src/`cart.ts`/GiftCart#')); g.unresolved.targets.add(ctor); }, 'src/`cart.ts`/Cart#`<constructor>`().')).toBe(false);
+  });
+});
+
 describe('sampling and naming helpers', () => {
   it('apportions a budget by weights with largest remainders', () => {
     expect(apportion(100, [28, 18, 10, 15])).toEqual([40, 25, 14, 21]);
@@ -222,7 +247,7 @@ describe('lazy drafting', () => {
     callSites: { resolved: 0, unresolved: 0 },
     namedNotCalled: new Set(),
     calledOutsideBodies: new Map(),
-    unresolved: { names: new Set(), bodies: new Set() },
+    unresolved: { names: new Set(), bodies: new Set(), targets: new Set() },
   };
   const callSiteSearches: string[] = [];
   // Every call-site search finds one line of src/f0.ts, outside any function: it maps to that file's module.

@@ -161,6 +161,32 @@ describe('the tree-sitter walker', () => {
     expect([...graph.unresolved.names].sort()).toEqual(['Ok', 'resolve_pending']);
   });
 
+  it('reads a call on what another call or a construction gives as a call of unknown receiver (C#, Java, PHP, Rust turbofish)', async () => {
+    const cases: Array<[string, Record<string, string>, string[], string]> = [
+      ['csharp', { 'a.cs': 'namespace N { class A { public void F() { new B().Run(); x.Select(1).Where(2); } } class B { public void Run() {} } }\n' }, ['Run', 'Select', 'Where'], 'N/A#F().'],
+      ['java', { 'A.java': 'class A { void f() { new B().run(); x().y(); } B x() { return null; } }\nclass B { void run() {} void y() {} }\n' }, ['run', 'y'], 'A#f().'],
+      ['php', { 'a.php': '<?php\nclass A { private $d; function f() { $this->d->setOptions([]); $this->g()->h(); } function g() { return $this; } function h() {} }\n' }, ['h', 'setOptions'], 'A#f().'],
+      ['rust', { 'src/lib.rs': 'fn f(m: M) { m.get_many::<u8>(1); }\n' }, ['get_many'], 'f().'],
+    ];
+    for (const [language, files, names, body] of cases) {
+      const { outputPath } = await index(files, language);
+      const graph = await buildFactGraph(outputPath, { name: 'demo' });
+      expect([language, [...graph.unresolved.names].sort(), [...graph.unresolved.bodies].map((b) => b.slice(graph.packagePrefix.length))]).toEqual([language, names, [body]]);
+    }
+  });
+
+  it('takes a call the walker binds to a type for a construction running one of its constructors, which one unknown (callsOnly)', async () => {
+    const files = { 'a.cs': 'namespace N { class A { public void F() { new B(1); } } class B { public B(int x) {} public B(string s) {} } class C { public void G() { new C(); } } }\n' };
+    const { outputPath, documents } = await index(files, 'csharp');
+    const graph = await buildFactGraph(outputPath, { name: 'demo' }, { treeDir: '', constructs: {}, calls: {}, callsOnly: true });
+    const P = graph.packagePrefix;
+    expect(documents[0]!.occurrences.some((o) => o.symbol === `${P}N/B#` && !(o.symbolRoles & SymbolRole.Definition))).toBe(true);
+    expect([[...graph.unresolved.targets].sort(), [...graph.unresolved.bodies]]).toEqual([[`${P}N/B#\`<constructor>\`().`, `${P}N/B#\`<constructor>\`(+1).`], [`${P}N/A#F().`]]);
+    // Without callsOnly a reference to a type is a mention, as a compiler-grade index records one.
+    const mentions = await buildFactGraph(outputPath, { name: 'demo' });
+    expect([mentions.unresolved.targets.size, mentions.unresolved.bodies.size]).toEqual([0, 0]);
+  });
+
   it('parses JavaScript through the typescript language and follows CommonJS requires', async () => {
     const files = {
       'lib/reply.js': "'use strict'\nfunction send (x) { return x }\nmodule.exports = { send }\n",

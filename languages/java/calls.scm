@@ -5,6 +5,11 @@
   object: [(identifier) (field_access) (scoped_identifier)] @receiver
   name: (identifier) @name
   arguments: (argument_list) @arguments) @reference.call
+; A call on what another expression gives (`a.b().c()`, `new A().run()`): a call all the same, on a receiver of unknown type.
+(method_invocation
+  object: [(method_invocation) (object_creation_expression) (parenthesized_expression) (array_access) (cast_expression)] @receiver
+  name: (identifier) @name
+  arguments: (argument_list) @arguments) @reference.call
 (object_creation_expression
   type: [(type_identifier) (scoped_type_identifier) (generic_type)] @name
   arguments: (argument_list) @arguments) @reference.new

@@ -7,6 +7,16 @@
 ((nullsafe_member_call_expression object: (variable_name (name) @receiver) name: (name) @name arguments: (arguments) @arguments) @reference.call
  (#not-eq? @receiver "this"))
 
+; A call on what another expression gives (`$this->definition->setOptions(…)`, `$this->setHelp()->addOption(…)`): a call all the same, on a receiver of unknown type.
+(member_call_expression
+  object: [(member_access_expression) (nullsafe_member_access_expression) (member_call_expression) (nullsafe_member_call_expression) (scoped_call_expression) (function_call_expression) (object_creation_expression) (parenthesized_expression) (subscript_expression)] @receiver
+  name: (name) @name
+  arguments: (arguments) @arguments) @reference.call
+(nullsafe_member_call_expression
+  object: [(member_access_expression) (nullsafe_member_access_expression) (member_call_expression) (nullsafe_member_call_expression) (scoped_call_expression) (function_call_expression) (object_creation_expression) (parenthesized_expression) (subscript_expression)] @receiver
+  name: (name) @name
+  arguments: (arguments) @arguments) @reference.call
+
 ((scoped_call_expression scope: (relative_scope) @receiver.self name: (name) @name arguments: (arguments) @arguments) @reference.call
  (#any-of? @receiver.self "self" "static"))
 ((scoped_call_expression scope: (relative_scope) @receiver.super name: (name) @name arguments: (arguments) @arguments) @reference.call

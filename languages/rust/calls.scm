@@ -24,6 +24,14 @@
   function: (generic_function function: (scoped_identifier path: (_) @receiver name: (identifier) @name))
   arguments: (arguments) @arguments) @reference.call
   (#not-eq? @receiver "Self"))
+; A method called with a turbofish (`matches.try_get_many::<Id>("x")`).
+(call_expression
+  function: (generic_function function: (field_expression value: (self) @receiver.self field: (field_identifier) @name))
+  arguments: (arguments) @arguments) @reference.call
+((call_expression
+  function: (generic_function function: (field_expression value: (_) @receiver field: (field_identifier) @name))
+  arguments: (arguments) @arguments) @reference.call
+  (#not-eq? @receiver "self"))
 
 ; A call inside a macro's arguments (`ok!(self.resolve(x))`, `assert!(check(a))`): the grammar keeps them
 ; as a flat token tree, so a name followed by a parenthesised group is read as a call with no receiver.
