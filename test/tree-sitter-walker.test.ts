@@ -175,6 +175,24 @@ describe('the tree-sitter walker', () => {
     }
   });
 
+  it('reads a Kotlin call under a prefix operator, which the grammar applies to the callee ((!f)())', async () => {
+    const { outputPath } = await index({ 'T.kt': 'class T {\n  fun f(): Int {\n    if (!ok()) return -size(1)\n    return 0\n  }\n  fun ok(): Boolean = true\n  fun size(n: Int): Int = n\n}\n' }, 'kotlin');
+    const graph = await buildFactGraph(outputPath, { name: 'demo' });
+    const P = graph.packagePrefix;
+    expect(graph.calls.get(`${P}T#f().`)).toEqual([`${P}T#ok().`, `${P}T#size().`]);
+  });
+
+  it('makes a C function written inside an Objective-C @implementation the file\'s, not a method of the class', async () => {
+    const files = {
+      'V.h': '@interface V : NSObject\n- (void)layout;\n@end\n',
+      'V.m': '#import "V.h"\n@implementation V\n- (void)layout {\n  measure(1);\n}\nstatic float measure(int n) {\n  return 0;\n}\n@end\n',
+    };
+    const { outputPath } = await index(files, 'objc');
+    const graph = await buildFactGraph(outputPath, { name: 'demo' });
+    const P = graph.packagePrefix;
+    expect([graph.contains.get(`${P}V#`), graph.symbols.get(`${P}measure().`)?.owner, graph.calls.get(`${P}V#layout().`)]).toEqual([[`${P}V#layout().`], undefined, [`${P}measure().`]]);
+  });
+
   it('takes a call the walker binds to a type for a construction running one of its constructors, which one unknown (callsOnly)', async () => {
     const files = { 'a.cs': 'namespace N { class A { public void F() { new B(1); } } class B { public B(int x) {} public B(string s) {} } class C { public void G() { new C(); } } }\n' };
     const { outputPath, documents } = await index(files, 'csharp');

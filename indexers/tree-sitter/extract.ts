@@ -18,6 +18,8 @@ export interface RawDefinition {
   owner?: string;
   /** A member assigned through `self`/`this` inside a method belongs to the enclosing type. */
   ownedByEnclosingType: boolean;
+  /** `(#set! owner "file")`: belongs to the file wherever it is written (a C function inside an Objective-C `@implementation`). */
+  fileLevel?: true;
   /** The receiver variable of a Go method, which stands for the type inside the body. */
   selfName?: string;
   /** The declaration up to its body, whitespace collapsed. */
@@ -239,6 +241,7 @@ export function extractFacts(path: string, source: string, tree: Tree, grammar: 
         start: node.startIndex,
         end: fileScoped ? root.endIndex : node.endIndex,
         ownedByEnclosingType: props.owner === 'enclosing-type',
+        ...(props.owner === 'file' ? { fileLevel: true as const } : {}),
         text: signatureText(source, node, first('body')),
         parent: -1,
         supertypes: [],
@@ -326,7 +329,7 @@ export function extractFacts(path: string, source: string, tree: Tree, grammar: 
   const stack: number[] = [];
   definitions.forEach((d, i) => {
     while (stack.length && definitions[stack[stack.length - 1]!]!.end < d.end) stack.pop();
-    d.parent = stack.length ? stack[stack.length - 1]! : -1;
+    d.parent = stack.length && !d.fileLevel ? stack[stack.length - 1]! : -1;
     if (!d.declares) stack.push(i); // a declaration holds nothing (`x, y :: Int` is two)
   });
   facts.definitions = definitions;

@@ -1,5 +1,7 @@
 ; `f(x)`, `f<T>(x)`, `f { ... }`: a bare call; calling a type by name constructs it.
 (call_expression . (identifier) @name (value_arguments)? @arguments) @reference.call
+; `!f()`, `-f(x)`: the grammar applies the operator to the callee, `(!f)()`; the call is f's.
+(call_expression . (unary_expression argument: (identifier) @name) (value_arguments)? @arguments) @reference.call
 ; `this.f()`, `super.f()`, `super<Priced>.f()` (a labelled `this@Outer` is left to the general form below).
 ((call_expression . (navigation_expression . (this_expression) @receiver.self . (identifier) @name .) (value_arguments)? @arguments) @reference.call
  (#eq? @receiver.self "this"))

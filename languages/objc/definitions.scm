@@ -14,8 +14,11 @@
 (instance_variable (struct_declaration (struct_declarator [(identifier) @name (pointer_declarator declarator: (identifier) @name)]))) @definition.field
 
 ; C in Objective-C files: functions, macros, named structs and enums, file-level variables.
-(function_definition declarator: (function_declarator declarator: (identifier) @name parameters: (parameter_list) @parameters) body: (compound_statement) @body) @definition.function
-(function_definition declarator: (pointer_declarator declarator: (function_declarator declarator: (identifier) @name parameters: (parameter_list) @parameters)) body: (compound_statement) @body) @definition.function
+; A C function is the file's, even written inside an `@implementation` (RCTTextShadowViewMeasure): no method of the class.
+((function_definition declarator: (function_declarator declarator: (identifier) @name parameters: (parameter_list) @parameters) body: (compound_statement) @body) @definition.function
+ (#set! owner "file"))
+((function_definition declarator: (pointer_declarator declarator: (function_declarator declarator: (identifier) @name parameters: (parameter_list) @parameters)) body: (compound_statement) @body) @definition.function
+ (#set! owner "file"))
 [(translation_unit (declaration declarator: [(function_declarator declarator: (identifier) @name parameters: (parameter_list) @parameters) (pointer_declarator declarator: (function_declarator declarator: (identifier) @name parameters: (parameter_list) @parameters))]) @definition.function)
  (preproc_ifdef (declaration declarator: [(function_declarator declarator: (identifier) @name parameters: (parameter_list) @parameters) (pointer_declarator declarator: (function_declarator declarator: (identifier) @name parameters: (parameter_list) @parameters))]) @definition.function)
  (preproc_if (declaration declarator: [(function_declarator declarator: (identifier) @name parameters: (parameter_list) @parameters) (pointer_declarator declarator: (function_declarator declarator: (identifier) @name parameters: (parameter_list) @parameters))]) @definition.function)
