@@ -193,6 +193,13 @@ describe('the tree-sitter walker', () => {
     expect([graph.contains.get(`${P}V#`), graph.symbols.get(`${P}measure().`)?.owner, graph.calls.get(`${P}V#layout().`)]).toEqual([[`${P}V#layout().`], undefined, [`${P}measure().`]]);
   });
 
+  it("makes a Rust trait's associated type one of its members, as an impl's `type X = …` is of the type", async () => {
+    const { outputPath } = await index({ 'src/lib.rs': 'pub trait P { type Value: Send; fn parse(&self) -> Self::Value; }\npub struct S;\nimpl P for S { type Value = u8; fn parse(&self) -> u8 { 0 } }\n' }, 'rust');
+    const graph = await buildFactGraph(outputPath, { name: 'demo' });
+    const P = graph.packagePrefix;
+    expect([graph.contains.get(`${P}P#`), graph.contains.get(`${P}S#`)]).toEqual([[`${P}P#Value#`, `${P}P#parse().`], [`${P}S#Value#`, `${P}S#parse().`]]);
+  });
+
   it('takes a call the walker binds to a type for a construction running one of its constructors, which one unknown (callsOnly)', async () => {
     const files = { 'a.cs': 'namespace N { class A { public void F() { new B(1); } } class B { public B(int x) {} public B(string s) {} } class C { public void G() { new C(); } } }\n' };
     const { outputPath, documents } = await index(files, 'csharp');

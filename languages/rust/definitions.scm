@@ -7,6 +7,8 @@
 (enum_variant_list (enum_variant name: (identifier) @name) @definition.enum_member)
 (trait_item name: (type_identifier) @name body: (declaration_list) @body) @definition.trait
 (type_item name: (type_identifier) @name) @definition.alias
+; A trait's associated type (`type Value: Send;`), a member of the trait as an impl's `type Value = X;` is of the type.
+(associated_type name: (type_identifier) @name) @definition.alias
 
 (function_item name: (identifier) @name parameters: (parameters) @parameters body: (block) @body) @definition.function
 (function_signature_item name: (identifier) @name parameters: (parameters) @parameters) @definition.function
