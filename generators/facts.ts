@@ -416,8 +416,8 @@ export class Facts {
 
   /**
    * Is every call to this symbol resolved, to it alone, and credited to a caller? No call of its
-   * name may be unresolved (graph.unresolved; `textCalls` finds those a compiler-grade index leaves
-   * out), its id must not name bodies in several files, and no call of it may lie outside every own
+   * name may be unresolved (graph.unresolved: of a compiler-grade index, the calls written in the
+   * text that it leaves unbound), its id must not name bodies in several files, and no call of it may lie outside every own
    * body (a script's top level, a Lua handler registered at module level, a Zig `test` block) nor
    * in code that is no function's (a field initializer, a class body's `init { }` or superclass
    * call, Perl's package-level code: the index credits the type, and no function is the caller).

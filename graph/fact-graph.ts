@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { isLocalSymbol, ownerSymbol, parseSymbol, type ParsedSymbol } from './symbols.ts';
 import { readCompactDocuments, SymbolRole, type CompactDocument } from './scip-reader.ts';
 import { SymbolTable } from './symbol-table.ts';
-import { compareStrings, sortedUnique } from '../core/collections.ts';
+import { compareStrings, pushTo, sortedUnique } from '../core/collections.ts';
 import { callableKinds, scipKindNames, type SymbolKind } from '../core/contract.ts';
 import { idiomRegExp, writtenInForm, type Idioms } from '../core/languages.ts';
 
@@ -52,8 +52,8 @@ export interface FactGraph {
   definitionSites: Map<string, number[]>;
   /**
    * Calls the indexer could not resolve (a syntactic indexer records each as a reference to an
-   * undefined local named after the callee; `textCalls` finds those a compiler-grade one leaves
-   * out): the callee names, and the own symbols whose bodies hold one.
+   * undefined local named after the callee; of a compiler-grade one, the calls written in the text
+   * that it leaves unbound): the callee names, and the own symbols whose bodies hold one.
    */
   unresolved: {
     names: Set<string>;
@@ -195,7 +195,7 @@ function positionWithin(line: number, char: number, r: Range): boolean {
  * language names a call form, a reference to a function or method counts as a call only when
  * written as one (`f(`, not `Depends(f)` or `yield cls.validate`).
  *
- * `textCalls`: the indexer binds only the calls it can type and leaves no trace of the others
+ * `precision: 'compiler'`: the indexer binds only the calls it can type and leaves no trace of the others
  * (a compiler-grade indexer on untyped JavaScript: `decorators.hasKey(…)` names the exported object's
  * key, `Reply.buildReply(Reply)` nothing at all). Every call written in the text (the language's call
  * form after a name) is then checked against the index: one whose name has no occurrence there, or
@@ -203,20 +203,21 @@ function positionWithin(line: number, char: number, r: Range): boolean {
  * caller is credited with it), is unresolved, by its name and in its body, when an own callable has
  * that name, just as the walker records a call it cannot bind.
  *
- * `callsOnly`: every reference the index records is a call (the tree-sitter walker), so one bound to
- * a type is a construction whose constructor the index could not tell (`unresolved.targets`).
+ * `precision: 'syntactic'`: every reference the index records is a call (the tree-sitter walker), so
+ * one bound to a type is a construction whose constructor the index could not tell (`unresolved.targets`).
  */
 export async function buildFactGraph(
   indexPath: string,
   project: { name: string },
-  source?: { treeDir: string; constructs: Idioms['constructs']; calls: Idioms['calls']; textCalls?: boolean; callsOnly?: boolean },
+  source?: { treeDir: string; constructs: Idioms['constructs']; calls: Idioms['calls']; precision?: 'compiler' | 'syntactic' },
 ): Promise<FactGraph> {
   const constructs = source && (source.constructs.before || source.constructs.after) ? source.constructs : undefined;
   const callForm = source && (source.calls.before || source.calls.after) ? source.calls : undefined;
-  const textCallForm = source?.textCalls && source.calls.after ? source.calls.after : undefined;
-  /** Calls written in the text, with the handles of the occurrences at their names and their bodies (`textCalls`). */
+  const textCallForm = source?.precision === 'compiler' && source.calls.after ? source.calls.after : undefined;
+  const callsOnly = source?.precision === 'syntactic';
+  /** Calls written in the text, with the handles of the occurrences at their names and their bodies (a compiler-grade index). */
   const writtenCalls: Array<{ name: string; handles: number[]; body?: string }> = [];
-  /** Names an own function may be called by: a key or variable given it as a value on the line that defines it (`textCalls`). */
+  /** Names an own function may be called by: a key or variable given it as a value on the line that defines it (a compiler-grade index). */
   const aliases: Array<{ name: string; handle: number }> = [];
   const table = new SymbolTable();
   const strings = table.strings;
@@ -261,7 +262,7 @@ export async function buildFactGraph(
   const calledOutside = new Map<number, Set<string>>();
   const unresolvedBodies = new Set<string>();
   let unresolvedSites = 0;
-  /** (enclosing definition, type) handle pairs of calls bound to a type (`callsOnly`). */
+  /** (enclosing definition, type) handle pairs of calls bound to a type (a syntactic index). */
   const typeCallFrom: number[] = [];
   const typeCallTo: number[] = [];
   /** (enclosing definition, type) handle pairs of references written as constructions. */
@@ -322,9 +323,9 @@ export async function buildFactGraph(
     for (const info of doc.infos) if (classOf(info.symbol) === LOCAL && info.displayName && !definedLocals.has(info.symbol)) unresolvedHere.set(info.symbol, info.displayName);
     const position = doc.range;
     refs.sort((a, b) => position[4 * a]! - position[4 * b]! || position[4 * a + 1]! - position[4 * b + 1]!);
-    const stack: Candidate[] = [];
-    let next = 0;
+    const scopeAt = innermostScopes(scopes);
     let lines: string[] | undefined;
+    const linesOf = () => (lines ??= readFileSync(join(source!.treeDir, doc.relativePath), 'utf8').split('\n'));
     for (const i of refs) {
       const handle = doc.symbol[i]!;
       const local = classOf(handle) === LOCAL;
@@ -332,9 +333,7 @@ export async function buildFactGraph(
       if (local && unresolvedName === undefined) continue;
       const line = position[4 * i]!;
       const char = position[4 * i + 1]!;
-      while (next < scopes.length && !isAfter(scopes[next]!.enclosingRange!, line, char)) stack.push(scopes[next++]!);
-      while (stack.length && !positionWithin(line, char, stack[stack.length - 1]!.enclosingRange!)) stack.pop();
-      const scope = stack[stack.length - 1];
+      const scope = scopeAt(line, char);
       if (unresolvedName !== undefined) {
         unresolvedSites += 1;
         unresolvedNames.add(unresolvedName);
@@ -346,8 +345,7 @@ export async function buildFactGraph(
       const end = position[4 * i + (doc.rangeLength[i] === 3 ? 2 : 3)]!;
       if (!scope) {
         namedOutside.add(handle);
-        if (callForm) lines ??= readFileSync(join(source!.treeDir, doc.relativePath), 'utf8').split('\n');
-        if (!callForm || writtenInForm(lines![line] ?? '', char, end, callForm)) {
+        if (!callForm || writtenInForm(linesOf()[line] ?? '', char, end, callForm)) {
           const files = calledOutside.get(handle);
           if (files) files.add(doc.relativePath);
           else calledOutside.set(handle, new Set([doc.relativePath]));
@@ -355,30 +353,27 @@ export async function buildFactGraph(
         continue;
       }
       if (callForm && strings[handle]!.endsWith(').')) {
-        lines ??= readFileSync(join(source!.treeDir, doc.relativePath), 'utf8').split('\n');
-        if (!writtenInForm(lines[line] ?? '', char, end, callForm)) {
+        if (!writtenInForm(linesOf()[line] ?? '', char, end, callForm)) {
           namedOutside.add(handle);
           continue;
         }
       }
       referenceFrom.push(scope.handle);
       referenceTo.push(handle);
-      if (source?.callsOnly && strings[handle]!.endsWith('#')) {
+      if (callsOnly && strings[handle]!.endsWith('#')) {
         typeCallFrom.push(scope.handle);
         typeCallTo.push(handle);
       }
       if (constructs && strings[handle]!.endsWith('#')) {
-        lines ??= readFileSync(join(source!.treeDir, doc.relativePath), 'utf8').split('\n');
-        if (writtenInForm(lines[line] ?? '', char, end, constructs)) {
+        if (writtenInForm(linesOf()[line] ?? '', char, end, constructs)) {
           constructFrom.push(scope.handle);
           constructTo.push(handle);
         }
       }
     }
     if (textCallForm) {
-      lines ??= readFileSync(join(source!.treeDir, doc.relativePath), 'utf8').split('\n');
-      for (const site of callsWrittenIn(lines, textCallForm, doc, scopes)) writtenCalls.push(site);
-      for (const alias of aliasesIn(lines, textCallForm, doc, (h) => classOf(h) === OWN_PACKAGE)) aliases.push(alias);
+      for (const site of callsWrittenIn(linesOf(), textCallForm, doc, scopes)) writtenCalls.push(site);
+      for (const alias of aliasesIn(linesOf(), textCallForm, doc, (h) => classOf(h) === OWN_PACKAGE)) aliases.push(alias);
     }
   }
 
@@ -556,13 +551,14 @@ function callsWrittenIn(lines: string[], after: string, doc: CompactDocument, sc
     else at.set(key, [doc.symbol[i]!]);
   }
   const sites: Array<{ name: string; handles: number[]; body?: string }> = [];
+  // Names are met in text order, so the innermost definition around each is found in one pass.
+  const scopeAt = innermostScopes(scopes);
   lines.forEach((text, line) => {
     for (const m of text.matchAll(IDENTIFIER)) {
       const end = m.index + m[0].length;
       // A definition's own name (`function f (`, `def f(`) is no call.
       if (definedAt.has(line * 1_000_000 + m.index) || !form.test(text.slice(end))) continue;
-      let body: { id: string; enclosingRange?: Range } | undefined;
-      for (const scope of scopes) if (positionWithin(line, m.index, scope.enclosingRange!)) body = scope;
+      const body = scopeAt(line, m.index);
       sites.push({ name: m[0], handles: at.get(line * 1_000_000 + m.index) ?? [], ...(body ? { body: body.id } : {}) });
     }
   });
@@ -584,11 +580,8 @@ function aliasesIn(lines: string[], after: string, doc: CompactDocument, own: (h
     if (!own(handle) || doc.rangeLength[i] !== 3) continue;
     const [line, start, end] = [doc.range[4 * i]!, doc.range[4 * i + 1]!, doc.range[4 * i + 2]!];
     const text = lines[line] ?? '';
-    if (doc.roles[i]! & SymbolRole.Definition) {
-      (keys.get(line) ?? keys.set(line, []).get(line)!).push(text.slice(start, end));
-    } else if (!form.test(text.slice(end))) {
-      (values.get(line) ?? values.set(line, []).get(line)!).push(handle);
-    }
+    if (doc.roles[i]! & SymbolRole.Definition) pushTo(keys, line, text.slice(start, end));
+    else if (!form.test(text.slice(end))) pushTo(values, line, handle);
   }
   const out: Array<{ name: string; handle: number }> = [];
   for (const [line, names] of keys) for (const handle of values.get(line) ?? []) for (const name of names) out.push({ name, handle });
@@ -646,6 +639,20 @@ function push(map: Map<string, string[]>, key: string, value: string): void {
   const list = map.get(key);
   if (list) list.push(value);
   else map.set(key, [value]);
+}
+
+/**
+ * The innermost definition around each position, asked in ascending order: `scopes` sorted by start,
+ * outer first on ties. A stack of the open ones makes a document's positions one pass.
+ */
+function innermostScopes<T extends { enclosingRange?: Range }>(scopes: readonly T[]): (line: number, char: number) => T | undefined {
+  const stack: T[] = [];
+  let next = 0;
+  return (line, char) => {
+    while (next < scopes.length && !isAfter(scopes[next]!.enclosingRange!, line, char)) stack.push(scopes[next++]!);
+    while (stack.length && !positionWithin(line, char, stack[stack.length - 1]!.enclosingRange!)) stack.pop();
+    return stack[stack.length - 1];
+  };
 }
 
 function isAfter(r: Range, line: number, char: number): boolean {

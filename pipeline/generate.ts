@@ -130,14 +130,11 @@ export async function runCorpus(corpus: Corpus, paths: RunPaths, options: RunOpt
 
   const overlays = await loadOverlays(paths.repoRoot, corpus.name);
   const rgVersion = await ripgrepVersion();
-  // A compiler-grade indexer leaves no trace of a call it cannot type; the walker records every call it reads.
-  const textCalls = indexed.indexer.precision === 'compiler';
-  // The walker records calls and nothing else, so a call it binds to a type is a construction.
-  const callsOnly = indexed.indexer.precision === 'syntactic';
+  // How the fact graph reads the index's calls (buildFactGraph's `precision`).
+  const { precision } = indexed.indexer;
   const generateKey = cacheKey({
     indexKey,
-    textCalls,
-    callsOnly,
+    precision,
     code: codeVersion(STAGE_CODE.generate),
     seed: corpus.seed,
     budget: corpus.budget,
@@ -155,8 +152,8 @@ export async function runCorpus(corpus: Corpus, paths: RunPaths, options: RunOpt
       return cached;
     }
     const { constructs, calls } = languageOf(corpus.language).idioms;
-    const graph = await stage('graph', () => buildFactGraph(indexed.indexPath, project, { treeDir: fetched.treeDir, constructs, calls, textCalls, callsOnly }));
-    const baseGraph = base ? await stage('graph', () => buildFactGraph(base.indexed.indexPath, base.project, { treeDir: base.fetched.treeDir, constructs, calls, textCalls, callsOnly })) : undefined;
+    const graph = await stage('graph', () => buildFactGraph(indexed.indexPath, project, { treeDir: fetched.treeDir, constructs, calls, precision }));
+    const baseGraph = base ? await stage('graph', () => buildFactGraph(base.indexed.indexPath, base.project, { treeDir: base.fetched.treeDir, constructs, calls, precision })) : undefined;
     if (graph.symbols.size === 0) {
       throw new PipelineError(`the index has no symbols of project "${project.name}"; check the lock's include paths`, { corpus: corpus.name, stage: 'graph' });
     }

@@ -224,7 +224,7 @@ describe('all categories and ground-truth sources on the fixtures', () => {
     expect(oracle.answer({ op: 'callees', sym_stable_id: py('`inventory.pricing`/rounded().') })).toEqual([]);
   });
 
-  it('checks the calls written in the text against a compiler-grade index (textCalls)', async () => {
+  it('checks the calls written in the text against a compiler-grade index', async () => {
     const treeRoot = join(first.paths.workDir, 'trees', 'python-inventory');
     const treeDir = join(treeRoot, (await readdir(treeRoot)).find((d) => !d.startsWith('.'))!);
     const indexPath = join(first.paths.workDir, 'index', 'python-inventory', 'index.scip');
@@ -239,7 +239,7 @@ describe('all categories and ground-truth sources on the fixtures', () => {
     await writeFile(pricing, `${lines.join('\n')}\nclamp_percent(150)\n`);
     const python = languageOf('python').idioms;
     const plain = await buildFactGraph(indexPath, { name: 'inventory' }, { treeDir: copy, constructs: python.constructs, calls: python.calls });
-    const checked = await buildFactGraph(indexPath, { name: 'inventory' }, { treeDir: copy, constructs: python.constructs, calls: python.calls, textCalls: true });
+    const checked = await buildFactGraph(indexPath, { name: 'inventory' }, { treeDir: copy, constructs: python.constructs, calls: python.calls, precision: 'compiler' });
     await rm(copy, { recursive: true, force: true });
     expect([...plain.unresolved.names]).toEqual([]);
     // `registry.tax_for(` binds to nothing; `clamp_percent(150)` binds, but no body holds it, so no caller is credited.

@@ -48,26 +48,26 @@ beforeAll(async () => {
 });
 afterAll(() => rm(root, { recursive: true, force: true }));
 
-describe('calls written in the text, against a compiler-grade index (textCalls)', () => {
-  const graphOf = (textCalls: boolean) => {
+describe('calls written in the text, against a compiler-grade index', () => {
+  const graphOf = (precision: 'compiler' | 'syntactic') => {
     const { constructs, calls } = languageOf('javascript').idioms;
-    return buildFactGraph(indexPath, { name: 'demo' }, { treeDir: join(root, 'tree'), constructs, calls, textCalls });
+    return buildFactGraph(indexPath, { name: 'demo' }, { treeDir: join(root, 'tree'), constructs, calls, precision });
   };
 
   it('binds nothing new: the edges are the index own', async () => {
-    const graph = await graphOf(true);
+    const graph = await graphOf('compiler');
     expect([...graph.callers]).toEqual([[`${P}\`request.js\`/assertsDecoration().`, [`${P}\`request.js\`/direct().`]]]);
   });
 
   it('reads d.exist(1) as a call that may be checkExistence, held by the key exist on its defining line', async () => {
-    const graph = await graphOf(true);
+    const graph = await graphOf('compiler');
     expect([...graph.unresolved.names]).toEqual(['checkExistence']);
     expect([...graph.unresolved.bodies]).toEqual([`${P}\`request.js\`/assertsDecoration().`]);
     expect(graph.callSites).toEqual({ resolved: 1, unresolved: 1 });
   });
 
   it('is off for an index that records every call it reads', async () => {
-    const graph = await graphOf(false);
+    const graph = await graphOf('syntactic');
     expect([[...graph.unresolved.names], graph.callSites]).toEqual([[], { resolved: 1, unresolved: 0 }]);
   });
 });

@@ -200,14 +200,14 @@ describe('the tree-sitter walker', () => {
     expect([graph.contains.get(`${P}P#`), graph.contains.get(`${P}S#`)]).toEqual([[`${P}P#Value#`, `${P}P#parse().`], [`${P}S#Value#`, `${P}S#parse().`]]);
   });
 
-  it('takes a call the walker binds to a type for a construction running one of its constructors, which one unknown (callsOnly)', async () => {
+  it('takes a call the walker binds to a type for a construction running one of its constructors, which one unknown (a syntactic index)', async () => {
     const files = { 'a.cs': 'namespace N { class A { public void F() { new B(1); } } class B { public B(int x) {} public B(string s) {} } class C { public void G() { new C(); } } }\n' };
     const { outputPath, documents } = await index(files, 'csharp');
-    const graph = await buildFactGraph(outputPath, { name: 'demo' }, { treeDir: '', constructs: {}, calls: {}, callsOnly: true });
+    const graph = await buildFactGraph(outputPath, { name: 'demo' }, { treeDir: '', constructs: {}, calls: {}, precision: 'syntactic' });
     const P = graph.packagePrefix;
     expect(documents[0]!.occurrences.some((o) => o.symbol === `${P}N/B#` && !(o.symbolRoles & SymbolRole.Definition))).toBe(true);
     expect([[...graph.unresolved.targets].sort(), [...graph.unresolved.bodies]]).toEqual([[`${P}N/B#\`<constructor>\`().`, `${P}N/B#\`<constructor>\`(+1).`], [`${P}N/A#F().`]]);
-    // Without callsOnly a reference to a type is a mention, as a compiler-grade index records one.
+    // Without a syntactic precision a reference to a type is a mention, as a compiler-grade index records one.
     const mentions = await buildFactGraph(outputPath, { name: 'demo' });
     expect([mentions.unresolved.targets.size, mentions.unresolved.bodies.size]).toEqual([0, 0]);
   });
