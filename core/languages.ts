@@ -177,6 +177,18 @@ const walkerSchema = z
      * that reading is taken when it parses cleanly.
      */
     preprocessorLines: regex.optional(),
+    /**
+     * How a call is written, for text the grammar does not read as code (a parse error, what a pattern
+     * marks `@unparsed`, such as a macro's definition): each match is a call of the name its first
+     * matching group holds, which nothing can bind, so that name's callers and the enclosing body's
+     * callees are never taken to be known.
+     */
+    callsInText: regex.refine((r) => new RegExp(`${r}|`).exec('')!.length >= 2, 'must have a capture group, the callee'),
+    /** The method `x.name = v` calls, where a pattern says so (`(#set! call "writer")`): Ruby's `name=`, Objective-C's `setName`. */
+    writer: z
+      .string()
+      .refine((t) => /\{name\}|\{Name\}/.test(t), 'must use {name} or {Name}')
+      .default('{name}='),
     /** Files larger than this are generated or minified, not source worth indexing. */
     maxFileBytes: z.int().positive().default(1 << 20),
   })

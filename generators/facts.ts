@@ -430,6 +430,7 @@ export class Facts {
     return (
       !!s &&
       !this.graph.unresolved.names.has(s.name) &&
+      !this.constructedUnresolved(s) &&
       !this.graph.unresolved.targets.has(id) &&
       !this.bodiedInSeveralFiles().has(id) &&
       !this.calledOutsideBodies(id) &&
@@ -438,6 +439,12 @@ export class Facts {
       !this.overridesAnother(s) &&
       !this.runsForSubtypes(s)
     );
+  }
+
+  /** A constructor of a type whose name some unresolved call is written with (`Slice()`, `new Take_(…)` the walker could not bind). */
+  private constructedUnresolved(s: SymbolFact): boolean {
+    const owner = s.kind === 'constructor' && s.owner !== undefined ? this.symbol(s.owner) : undefined;
+    return !!owner && this.graph.unresolved.names.has(owner.name);
   }
 
   /** A constructor of a type with subtypes: constructing one of them (`new self()`, a subclass without a constructor, `super(…)`) may run it. */

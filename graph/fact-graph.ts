@@ -476,6 +476,17 @@ export async function buildFactGraph(
   siteCandidates.clear();
 
   const { calls, callers, edges } = callEdges(referenceFrom, referenceTo, rankOfHandle, callable, ids);
+  // A call in the body of a definition that is no symbol (a method of a type no file defines, as Haskell's
+  // `instance Show (IO …)`, a function in an object literal) credits no caller, as one outside every body does.
+  const fileOfScope = new Map(scopeCandidates.map((c) => [c.id, c.file]));
+  for (let i = 0; i < referenceFrom.length; i++) {
+    const to = referenceTo[i]!;
+    if (rankOfHandle[referenceFrom[i]!]! >= 0 || rankOfHandle[to]! < 0 || !callable[to]) continue;
+    const file = fileOfScope.get(strings[referenceFrom[i]!]!)!;
+    const files = calledOutside.get(to);
+    if (files) files.add(file);
+    else calledOutside.set(to, new Set([file]));
+  }
 
   if (writtenCalls.length) {
     const ownCallableNames = new Set([...symbols.values()].filter((s) => callableKinds.has(s.kind)).map((s) => s.name));

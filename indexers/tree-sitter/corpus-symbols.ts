@@ -105,12 +105,16 @@ export class CorpusSymbols {
   /** container → name → ids. */
   readonly members = new Map<string, Map<string, string[]>>();
   readonly byName = new Map<string, string[]>();
+  /** Name → the extension methods of that name (C#'s `static void F(this T x, …)`): methods of whatever type T is. */
+  readonly extensions = new Map<string, string[]>();
   readonly moduleBySegments = new Map<string, string>();
   readonly containerByFile = new Map<string, string>();
   readonly states: FileState[];
   readonly nameSplit: (text: string) => string[];
   readonly importSplit: (text: string) => string[];
   readonly cleanTypeName: (text: string) => string;
+  /** Whether a name as written starts at the root (`::Logger`, `\\Foo\\Bar`): the language's `typeNames.dropRoot`. */
+  readonly isRooted: (text: string) => boolean;
   private readonly parents = new Map<string, string>();
   private exports?: Map<string, string>;
   /** The project's name as its code writes it (`clap`; a hyphen becomes `_`), where it means the root. */
@@ -128,6 +132,8 @@ export class CorpusSymbols {
     this.nameSplit = splitter(config.nameSeparators);
     this.importSplit = splitter(config.imports.separators);
     this.cleanTypeName = typeNameCleaner(config.typeNames);
+    const root = config.typeNames.dropRoot ? new RegExp(`^\\s*(?:${config.typeNames.dropRoot})`) : undefined;
+    this.isRooted = (text) => root?.test(text) ?? false;
     this.states = files.map((facts, index) => {
       const module = fileModule(facts.path, config, facts.packageName);
       const container = this.header + module.namespaces.map(formatDescriptor).join('');
@@ -373,7 +379,7 @@ export class CorpusSymbols {
   }
 
   /** A possibly qualified name (`render.JSON`, `crate::a::B`) to the one own symbol or container it names. */
-  resolveQualified(text: string, state: FileState, scope: number, accept: (s: Sym) => boolean): string | undefined {
+  resolveQualified(text: string, state: FileState, scope: number, accept: (s: Sym) => boolean, rooted = this.isRooted(text)): string | undefined {
     const parts = this.nameSplit(text).flatMap(this.importSplit).flatMap((p) => p.split('.')).filter(Boolean);
     if (parts.length === 0) return undefined;
     let current: string | undefined;
@@ -387,7 +393,10 @@ export class CorpusSymbols {
       current = n > 0 ? this.moduleBySegments.get(absolute.slice(0, n).join('/')) : this.header;
       rest = absolute.slice(n);
     } else {
-      const first = this.lookup(parts[0]!, state, scope, (s) => typeOrNamespace(s) || (parts.length === 1 && accept(s)), true);
+      // `::Logger` names the top-level Logger, never one in the namespaces around the reference.
+      const first = rooted
+        ? (this.members.get(this.header)?.get(parts[0]!) ?? []).filter((id) => typeOrNamespace(this.symOf(id)) || (parts.length === 1 && accept(this.symOf(id))))
+        : this.lookup(parts[0]!, state, scope, (s) => typeOrNamespace(s) || (parts.length === 1 && accept(s)), true);
       if (first.length > 1) return undefined;
       current = first[0];
       rest = parts.slice(1);
@@ -423,12 +432,12 @@ export class CorpusSymbols {
   resolveType(text: string, state: FileState, scope: number): string | undefined {
     const name = this.cleanTypeName(text);
     if (!name) return undefined;
-    return this.resolveQualified(name, state, scope, (s) => typeKinds.has(s.kind));
+    return this.resolveQualified(name, state, scope, (s) => typeKinds.has(s.kind), this.isRooted(text));
   }
 
   /** A supertype as written: an own type, or a module mixed in (Ruby's `include`). */
   resolveSupertype(written: string, state: FileState, scope: number): string | undefined {
-    return this.resolveQualified(this.cleanTypeName(written), state, scope, typeOrNamespace);
+    return this.resolveQualified(this.cleanTypeName(written), state, scope, typeOrNamespace, this.isRooted(written));
   }
 
   /**

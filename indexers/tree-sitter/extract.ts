@@ -31,10 +31,14 @@ export interface RawDefinition {
   /** Names of the types it embeds (a Go struct's unnamed fields), as written: their methods are promoted to it. */
   embeds?: string[];
   parameters?: number;
+  /** Character offsets of the parameter list: a default value there runs wherever this is called. */
+  parameterSpan?: [number, number];
   /** A term with a body of code (a computed property's getter, C# accessors): it encloses what its body references. */
   hasBody?: true;
   /** `@declaration`: names a value or function the same container defines elsewhere (an OCaml `.mli`'s `val`, a Haskell type signature); never a symbol of its own. */
   declares?: true;
+  /** `@extension`: a method callable on a value of its first parameter's type (C#'s `this` parameter). */
+  extension?: true;
   /** `@declaration` with `(#set! declaration "forward")`: a variable of its own where no value or function of the name follows (Lua's `local a, b`). */
   forward?: true;
 }
@@ -44,10 +48,19 @@ export interface RawCall {
   range: Range;
   /** `new T()`/`T.new`: the name is a type whose constructor is called. */
   isNew: boolean;
+  /** `(#set! new "enclosing-type")`: Ruby's bare `new(...)` in a class method constructs the type around it. */
+  ofEnclosingType?: true;
   receiver?: { kind: 'self' | 'super' | 'expression'; text: string };
   arguments?: number;
   /** Innermost definition containing the call, -1 at file level. */
   scope: number;
+  /**
+   * Never bound to a target: read from text the grammar did not parse as code (a parse error, a macro's
+   * definition), or `(#set! call "unbound")`, a value that may be called under another name.
+   */
+  unbound?: true;
+  /** `(#set! call "unless-local")`: a bare name (Ruby's `query_string`), no call where a local of that name is bound. */
+  unlessLocal?: true;
 }
 
 export interface RawImport {
@@ -115,6 +128,59 @@ function signatureText(source: string, node: Node, body: Node | undefined): stri
   return text.length > MAX_SIGNATURE ? `${text.slice(0, MAX_SIGNATURE)}…` : text;
 }
 
+/** Offsets where the queries already read a name: a call, a definition, a local binding. */
+function takenOffsets(callSites: Array<{ start: number }>, definitions: Map<string, RawDefinition>, locals: Array<{ start: number }>): Set<number> {
+  const taken = new Set<number>([...callSites, ...locals].map((site) => site.start));
+  for (const key of definitions.keys()) if (!key.startsWith('scope:')) taken.add(Number(key.split(':')[0]));
+  return taken;
+}
+
+/**
+ * The calls written in text the grammar did not read as code, by the language's `callsInText` (the first
+ * group that matched is the callee): each is a call nobody can bind, so the name's callers and the
+ * body's callees are never taken to be known. A name the queries read at the same place is left to them.
+ */
+function callsWrittenInText(source: string, nodes: Node[], callsInText: RegExp, taken: Set<number>): Array<Omit<RawCall, 'scope'> & { start: number }> {
+  const sites = new Map<number, Omit<RawCall, 'scope'> & { start: number }>();
+  let lineStarts: number[] | undefined;
+  for (const node of nodes) {
+    const text = source.slice(node.startIndex, node.endIndex);
+    for (const match of text.matchAll(callsInText)) {
+      const group = match.findIndex((g, i) => i > 0 && g !== undefined);
+      if (group < 0) continue;
+      const name = match[group]!;
+      const start = node.startIndex + match.indices![group]![0];
+      if (taken.has(start) || sites.has(start)) continue;
+      lineStarts ??= lineStartsOf(source);
+      sites.set(start, { name, range: rangeBetween(lineStarts, start, start + name.length), start, isNew: false, unbound: true });
+    }
+  }
+  return [...sites.values()];
+}
+
+/** `{name}=` → `location=`; `set{Name}` → `setValue`. */
+function writerName(template: string, name: string): string {
+  return template.replaceAll('{name}', name).replaceAll('{Name}', name.charAt(0).toUpperCase() + name.slice(1));
+}
+
+function lineStartsOf(source: string): number[] {
+  const starts = [0];
+  for (let i = source.indexOf('\n'); i >= 0; i = source.indexOf('\n', i + 1)) starts.push(i + 1);
+  return starts;
+}
+
+/** The range of [start, end) on one line, from the offsets where lines start. */
+function rangeBetween(lineStarts: number[], start: number, end: number): Range {
+  let low = 0;
+  let high = lineStarts.length - 1;
+  while (low < high) {
+    const mid = (low + high + 1) >> 1;
+    if (lineStarts[mid]! <= start) low = mid;
+    else high = mid - 1;
+  }
+  return [low, start - lineStarts[low]!, low, end - lineStarts[low]!];
+}
+
 function capturesByName(captures: QueryCapture[]): Map<string, Node[]> {
   const map = new Map<string, Node[]>();
   for (const c of captures) {
@@ -139,7 +205,15 @@ function parameterCount(node: Node | undefined): number | undefined {
  * Runs the language's compiled query once over a parsed file and turns the captures into plain facts,
  * so the tree can be freed before resolution. Capture names are the whole contract with the queries.
  */
-export function extractFacts(path: string, source: string, tree: Tree, grammar: LoadedGrammar): FileFacts {
+/** The language's rules the extraction reads besides its queries (language.json's `walker`). */
+export interface TextRules {
+  /** `walker.callsInText`, compiled with the `g` and `d` flags. */
+  callsInText: RegExp;
+  /** `walker.writer`: the name of the method `x.name = v` calls. */
+  writer: string;
+}
+
+export function extractFacts(path: string, source: string, tree: Tree, grammar: LoadedGrammar, rules: TextRules): FileFacts {
   const root = tree.rootNode;
   const facts: FileFacts = {
     path,
@@ -156,14 +230,30 @@ export function extractFacts(path: string, source: string, tree: Tree, grammar: 
   const inheritance: Array<{ sub: Node; supertype: string; embeds: boolean }> = [];
   const callSites: Array<Omit<RawCall, 'scope'> & { start: number }> = [];
   const writerCalls = new Set<number>();
+  /** Name offsets of the callables a pattern marks `@extension`. */
+  const extensionNames = new Set<number>();
+  /** Bare names that are calls unless a local binds them, kept where no other pattern read the name. */
+  const bareNames: Array<Omit<RawCall, 'scope'> & { start: number }> = [];
   // `inType`: bound in the type around it rather than the innermost scope (Kotlin's constructor parameters).
   const localSites: Array<{ start: number; name: string; type: string; inType?: boolean }> = [];
+  // Text the grammar did not read as code: a parse error, and what a pattern marks `@unparsed` (a macro's definition).
+  const unparsed: Node[] = root.hasError ? root.descendantsOfType('ERROR').filter((n): n is Node => n !== null) : [];
 
   for (const match of grammar.query.matches(root)) {
     const caps = capturesByName(match.captures);
     const first = (name: string) => caps.get(name)?.[0];
     const props = match.setProperties ?? {};
 
+    const extensionName = first('extension') && first('name');
+    if (extensionName) {
+      extensionNames.add(extensionName.startIndex);
+      continue;
+    }
+    const unparsedNode = first('unparsed');
+    if (unparsedNode) {
+      unparsed.push(unparsedNode);
+      if (props.definition !== 'none') continue;
+    }
     const packageNode = first('package');
     if (packageNode) facts.packageName = packageNode.text;
     const exportNode = first('export');
@@ -247,7 +337,7 @@ export function extractFacts(path: string, source: string, tree: Tree, grammar: 
         supertypes: [],
         ...(ownerNode ? { owner: ownerNode.text } : {}),
         ...(selfNode ? { selfName: selfNode.text } : {}),
-        ...(first('parameters') ? { parameters: parameterCount(first('parameters')) } : {}),
+        ...(first('parameters') ? { parameters: parameterCount(first('parameters')), parameterSpan: [first('parameters')!.startIndex, first('parameters')!.endIndex] as [number, number] } : {}),
         ...(first('body') && termKinds.has(kindOfCapture.get(definitionCapture.name)!) ? { hasBody: true as const } : {}),
       };
       byNameNode.set(key, definition);
@@ -261,6 +351,10 @@ export function extractFacts(path: string, source: string, tree: Tree, grammar: 
       writerCalls.add(nameNode.startIndex);
       continue;
     }
+    if (callNode && nameNode && props.call === 'unless-local') {
+      bareNames.push({ name: nameNode.text, range: rangeOf(nameNode), start: nameNode.startIndex, isNew: false, unlessLocal: true });
+      continue;
+    }
     if (callNode && nameNode) {
       const receiverSelf = first('receiver.self');
       const receiverSuper = first('receiver.super');
@@ -271,6 +365,8 @@ export function extractFacts(path: string, source: string, tree: Tree, grammar: 
         range: rangeOf(nameNode),
         start: nameNode.startIndex,
         isNew: caps.has('reference.new'),
+        ...(props.call === 'unbound' ? { unbound: true as const } : {}),
+        ...(props.new === 'enclosing-type' ? { ofEnclosingType: true as const } : {}),
         ...(receiverSelf
           ? { receiver: { kind: 'self' as const, text: receiverSelf.text } }
           : receiverSuper
@@ -316,8 +412,17 @@ export function extractFacts(path: string, source: string, tree: Tree, grammar: 
     }
   }
 
+  const taken = takenOffsets(callSites, new Map([...byNameNode].filter(([key]) => !suppressed.has(key))), localSites);
+  for (const site of bareNames) {
+    if (taken.has(site.start)) continue;
+    taken.add(site.start);
+    callSites.push(site);
+  }
+  callSites.push(...callsWrittenInText(source, unparsed, rules.callsInText, taken));
+
   // Parents by nesting: sort by start (outer first on ties), then a stack of open regions.
   const definitions = [...byNameNode.entries()].filter(([key]) => !suppressed.has(key)).map(([, d]) => d).sort((a, b) => a.start - b.start || b.end - a.end);
+  for (const [key, d] of byNameNode) if (extensionNames.has(Number(key.split(':')[0]))) d.extension = true;
   // A file-scoped declaration (`package A;`) lasts until the next one (`package B;`), as in Perl and PHP.
   const fileScopedInOrder = definitions.filter((d) => fileScopedDefinitions.has(d));
   fileScopedInOrder.forEach((d, i) => {
@@ -353,7 +458,21 @@ export function extractFacts(path: string, source: string, tree: Tree, grammar: 
     }
     return best;
   };
-  facts.calls = callSites.map(({ start, ...call }) => ({ ...call, ...(writerCalls.has(start) ? { name: `${call.name}=` } : {}), scope: scopeAt(start) }));
+  // A call in a parameter list (a default value, `Slice msg2 = Slice()`) runs wherever the definition is
+  // called, not in its body; it lies inside the definition's range all the same, so it is never bound.
+  const inParameters = (offset: number, scope: number): boolean => {
+    const span = scope >= 0 ? definitions[scope]!.parameterSpan : undefined;
+    return !!span && span[0] <= offset && offset < span[1];
+  };
+  facts.calls = callSites.map(({ start, ...call }) => {
+    const scope = scopeAt(start);
+    return {
+      ...call,
+      ...(writerCalls.has(start) ? { name: writerName(rules.writer, call.name) } : {}),
+      ...(inParameters(start, scope) ? { unbound: true as const } : {}),
+      scope,
+    };
+  });
   const typeAround = (scope: number): number => {
     let d = scope;
     while (d >= 0 && !typeKinds.has(definitions[d]!.kind)) d = definitions[d]!.parent;

@@ -117,6 +117,7 @@ export async function indexWithTreeSitter(options: TreeSitterIndexOptions): Prom
   // An extension-less file may still be the language's by its `#!` line, read below.
   const paths = (await listFiles(treeDir)).filter((path) => grammarFor(language, path) || mayClaimByInterpreter(language, path));
 
+  const rules = { callsInText: new RegExp(config.callsInText, 'gdu'), writer: config.writer };
   const parser = new Parser();
   const facts: FileFacts[] = [];
   let bytes = 0;
@@ -134,7 +135,7 @@ export async function indexWithTreeSitter(options: TreeSitterIndexOptions): Prom
         const { source, tree } = parseFile(parser, written, config.preprocessorLines);
         if (!tree) throw new PipelineError(`tree-sitter could not parse ${path}`, { stage: 'index' });
         try {
-          facts.push(extractFacts(path, source, tree, grammar));
+          facts.push(extractFacts(path, source, tree, grammar, rules));
         } finally {
           tree.delete();
         }

@@ -182,6 +182,7 @@ function placeDefinitions(corpus: CorpusSymbols): void {
       return true;
     }
     corpus.define(id, d.kind, name, prefix, state.index, hoverFor(d), d.parameters);
+    if (d.extension) (corpus.extensions.get(name) ?? corpus.extensions.set(name, []).get(name)!).push(id);
     state.defined.add(id);
     state.ids[index] = id;
     state.opens[index] = id;
@@ -383,6 +384,7 @@ function resolveCalls(corpus: CorpusSymbols): ResolvedCalls {
   for (const state of corpus.states) {
     const localOf = new Map<string, string>();
     for (const call of state.facts.calls) {
+      if (call.unlessLocal && corpus.isLocal(state, call.scope, call.name)) continue;
       const target = resolveCall(corpus, call, state);
       if (!target) {
         out.unresolved += 1;
@@ -425,6 +427,19 @@ function narrowByArity(corpus: CorpusSymbols, ids: string[], call: RawCall): str
   return matching.length ? matching : ids;
 }
 
+/**
+ * Whether a call on a receiver may reach an extension method of its name instead (C#'s
+ * `scheduler.Schedule(when, f)` picks `Schedule(this IScheduler, DateTimeOffset, Action)` over the
+ * interface's `Schedule(TimeSpan, Action)` by an argument's type, which the walker does not know).
+ */
+function mayBeExtension(corpus: CorpusSymbols, call: RawCall, target: string): boolean {
+  return (corpus.extensions.get(call.name) ?? []).some((id) => {
+    if (id === target) return false;
+    const parameters = corpus.symbols.get(id)!.parameters;
+    return call.arguments === undefined || parameters === undefined || parameters === call.arguments + 1;
+  });
+}
+
 function constructorOf(corpus: CorpusSymbols, type: string): string {
   const ctor = corpus.members.get(type)?.get(CONSTRUCTOR);
   return ctor && ctor.length === 1 ? ctor[0]! : type;
@@ -434,13 +449,18 @@ const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
 function resolveCall(corpus: CorpusSymbols, call: RawCall, state: FileState): string | undefined {
   const { scope } = call;
+  if (call.unbound) return undefined;
   if (call.isNew) {
-    const type = corpus.resolveType(call.name, state, scope);
+    const type = call.ofEnclosingType ? enclosingType(corpus, state, scope) : corpus.resolveType(call.name, state, scope);
     return type && constructorOf(corpus, type);
   }
   let candidates: string[] = [];
   const receiver = call.receiver;
-  if (!receiver) {
+  if (call.unlessLocal) {
+    // A bare name is a call on self: a member of the type around it, its own or inherited.
+    const type = enclosingType(corpus, state, scope);
+    if (type) candidates = corpus.membersNamed(type, call.name, true).filter((id) => memberTarget(corpus.symOf(id)));
+  } else if (!receiver) {
     if (corpus.isLocal(state, scope, call.name)) return undefined;
     candidates = corpus.lookupCallee(call.name, state, scope);
   } else if (receiver.kind === 'self' || (receiver.kind === 'expression' && selfNamed(state, scope, receiver.text))) {
@@ -464,7 +484,7 @@ function resolveCall(corpus: CorpusSymbols, call: RawCall, state: FileState): st
     if (container) candidates = corpus.membersNamed(container, call.name, corpus.isType(container)).filter((id) => memberTarget(corpus.symOf(id)));
   }
   candidates = narrowByArity(corpus, [...new Set(candidates)], call);
-  if (candidates.length !== 1) return undefined;
+  if (candidates.length !== 1 || (receiver && mayBeExtension(corpus, call, candidates[0]!))) return undefined;
   const target = corpus.symbols.get(candidates[0]!)!;
   if (typeKinds.has(target.kind)) {
     if (corpus.config.typeCall === 'none') return undefined;

@@ -18,3 +18,7 @@
 (event_field_declaration (variable_declaration (variable_declarator name: (identifier) @name))) @definition.field
 
 [(lambda_expression) (anonymous_method_expression)] @scope
+; An extension method (`static void F(this IScheduler s, …)`) is called as a method of whatever its first
+; parameter's type is, so a call of that name on any receiver may be it.
+((method_declaration name: (identifier) @name parameters: (parameter_list . (parameter (modifier) @modifier))) @extension
+ (#eq? @modifier "this"))

@@ -5,3 +5,6 @@
 (infix operator: (infix_id (qualified module: (module) @receiver id: (variable) @name))) @reference.call
 ((infix left_operand: (variable) @name operator: (operator) @operator) @reference.call (#eq? @operator "$"))
 ((infix left_operand: (qualified module: (module) @receiver id: (variable) @name) operator: (operator) @operator) @reference.call (#eq? @operator "$"))
+; `match = matchGr`, `f = M.g`: a definition that is another function by name calls it (`match g` is `matchGr g`).
+(bind match: (match expression: (variable) @name) @reference.call)
+(bind match: (match expression: (qualified module: (module) @receiver id: (variable) @name)) @reference.call)

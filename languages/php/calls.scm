@@ -23,4 +23,12 @@
  (#eq? @receiver.super "parent"))
 (scoped_call_expression scope: [(name) (qualified_name)] @receiver name: (name) @name arguments: (arguments) @arguments) @reference.call
 
-(object_creation_expression [(name) (qualified_name)] @name (arguments)? @arguments) @reference.new
+((object_creation_expression [(name) (qualified_name)] @name (arguments)? @arguments) @reference.new
+ (#not-any-of? @name "self" "static"))
+; `new self(…)`, `new static(…)`: the class around it (or, for `static`, the subclass it is called on).
+((object_creation_expression (name) @name (arguments)? @arguments) @reference.new
+ (#any-of? @name "self" "static")
+ (#set! new "enclosing-type"))
+; `new $class(…)`: a construction of a class the walker cannot tell.
+((object_creation_expression (variable_name) @name (arguments)? @arguments) @reference.call
+ (#set! call "unbound"))

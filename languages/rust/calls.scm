@@ -38,3 +38,5 @@
 ; A free function called there resolves; a method stays unresolved, so no call question about a
 ; method of that name is asked as if it were complete.
 (token_tree (identifier) @name . (token_tree) @arguments) @reference.call
+; The same inside a macro_rules! repetition (`$( let w = find_words($line); )+`).
+(token_repetition (identifier) @name . (token_tree) @arguments) @reference.call
