@@ -136,6 +136,8 @@ const walkerSchema = z
      * (a name from outside the corpus would otherwise reach a corpus namesake).
      */
     corpusUniqueNames: z.boolean().default(true),
+    /** Whether a definition's body may call it by its own name (`implicit`), or only where a pattern marks it `@recursive` (`declared`: OCaml's `let rec`). */
+    recursion: z.enum(['implicit', 'declared']).default('implicit'),
     /** A declared type is also a module imports can name (a Perl `package` is both a class and what `use` loads). */
     typesAreModules: z.boolean().default(false),
     /** A bare call inside a type may call the type's own members (Java, C#, C++, Ruby). */

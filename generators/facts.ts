@@ -149,6 +149,12 @@ export class Facts {
     return (this.swallowing().regions.get(file) ?? []).some(([from, to]) => from <= line - 1 && line - 1 <= to);
   }
 
+  /** Whether the name is written in code a parse error swallowed, where no call was read (`$path->leading_slash`). */
+  private namedInSwallowedCode(name: string): boolean {
+    if (this.swallowing().regions.size === 0 || !this.search) return false;
+    return this.search({ op: 'text_search', pattern: name, mode: 'word', in: 'any' }).some((m) => this.inSwallowedCode(m.file, m.line));
+  }
+
   /** Whether the index is missing a declaration the file's text makes (a file not to survey whole). */
   missesDeclarationsIn(file: string): boolean {
     return this.missingDeclarations().has(file);
@@ -435,6 +441,7 @@ export class Facts {
       !this.bodiedInSeveralFiles().has(id) &&
       !this.calledOutsideBodies(id) &&
       !this.swallowing().callees.has(id) &&
+      !this.namedInSwallowedCode(s.name) &&
       this.callers(id).every((caller) => this.isCallable(this.symbol(caller)!)) &&
       !this.overridesAnother(s) &&
       !this.runsForSubtypes(s)

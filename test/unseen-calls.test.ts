@@ -41,7 +41,8 @@ describe('calls the grammar does not read as calls', () => {
     });
     expect(edges(graph, local)).toEqual(['test(). -> TEST_VERIFY().', 'verify_impl(). -> report().']);
     expect(graph.unresolved.names.has('verify_impl')).toBe(true);
-    expect(unresolvedBodies(graph, local)).toEqual(['TEST_VERIFY().']);
+    // The macro's text runs where it is used: test() calls verify_impl too, unbound.
+    expect(unresolvedBodies(graph, local)).toEqual(['TEST_VERIFY().', 'test().']);
   });
 
   it('Perl: a call inside a parse error counts as an unresolved call of its name, in its sub', async () => {
@@ -266,5 +267,50 @@ describe('calls the grammar does not read as calls', () => {
     expect(edges(graph, local)).toEqual([]);
     expect([...graph.symbols.keys()].map(local).sort()).toEqual(['Coll#', 'Coll#join().', 'Coll#map().', 'Coll#register().']);
     expect(graph.unresolved.names.has('_render')).toBe(true);
+  });
+
+  it('Kotlin: a call passing arguments never reaches a callable that takes none', async () => {
+    const source = [
+      'package demo',
+      'class Registry {',
+      '  inner class Handler {',
+      '    fun getName(): String = getName(this)',
+      '  }',
+      '  companion object {',
+      '    fun getName(h: Any): String = h.toString()',
+      '  }',
+      '}',
+      '',
+    ].join('\n');
+    const { graph, local } = await graphOf('kotlin', { 'Registry.kt': source });
+    expect(edges(graph, local)).toEqual([]);
+    // The companion's `h.toString()` is unbound too.
+    expect(unresolvedBodies(graph, local)).toEqual(['demo/Registry#Handler#getName().', 'demo/Registry#getName().']);
+  });
+
+  it('OCaml: only a `let rec` calls itself by name; `let g = f` calls f outside any body', async () => {
+    const { graph, local } = await graphOf('ocaml', {
+      'complex.ml': 'let exp x = let e = exp x.re in e\nlet rec fact n = fact (n - 1)\nlet ikfprintf k = k\nlet ikbprintf = ikfprintf\nlet pow a = exp a\n',
+    });
+    expect(edges(graph, local)).toEqual(['Complex/fact(). -> Complex/fact().', 'Complex/pow(). -> Complex/exp().']);
+    expect(graph.unresolved.names.has('exp')).toBe(true);
+    expect([...graph.calledOutsideBodies.keys()].map(local)).toEqual(['Complex/ikfprintf().']);
+  });
+
+  it('Ruby: code in a string handed to eval is read as text', async () => {
+    const source = [
+      'module Rack',
+      '  class Builder',
+      '    def initialize; end',
+      '    def self.from_string(s)',
+      "      TOPLEVEL_BINDING.eval('Rack::Builder.new.instance_eval { binding }')",
+      '    end',
+      '    def self.app; new; end',
+      '  end',
+      'end',
+      '',
+    ].join('\n');
+    const { graph } = await graphOf('ruby', { 'builder.rb': source });
+    expect(graph.unresolved.names.has('Builder')).toBe(true);
   });
 });

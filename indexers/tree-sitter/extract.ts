@@ -37,6 +37,10 @@ export interface RawDefinition {
   hasBody?: true;
   /** `@declaration`: names a value or function the same container defines elsewhere (an OCaml `.mli`'s `val`, a Haskell type signature); never a symbol of its own. */
   declares?: true;
+  /** `@recursive`: the definition may call itself by name (OCaml's `let rec`), where `walker.recursion` is `declared`. */
+  recursive?: true;
+  /** `(#set! expands "inline")`: a macro, whose text is expanded where it is called (C's function-like macros). */
+  expandsInline?: true;
   /** `@extension`: a method callable on a value of its first parameter's type (C#'s `this` parameter). */
   extension?: true;
   /** `@declaration` with `(#set! declaration "forward")`: a variable of its own where no value or function of the name follows (Lua's `local a, b`). */
@@ -230,8 +234,9 @@ export function extractFacts(path: string, source: string, tree: Tree, grammar: 
   const inheritance: Array<{ sub: Node; supertype: string; embeds: boolean }> = [];
   const callSites: Array<Omit<RawCall, 'scope'> & { start: number }> = [];
   const writerCalls = new Set<number>();
-  /** Name offsets of the callables a pattern marks `@extension`. */
+  /** Name offsets of the callables a pattern marks `@extension`, and of those it marks `@recursive`. */
   const extensionNames = new Set<number>();
+  const recursiveNames = new Set<number>();
   /** Bare names that are calls unless a local binds them, kept where no other pattern read the name. */
   const bareNames: Array<Omit<RawCall, 'scope'> & { start: number }> = [];
   // `inType`: bound in the type around it rather than the innermost scope (Kotlin's constructor parameters).
@@ -247,6 +252,11 @@ export function extractFacts(path: string, source: string, tree: Tree, grammar: 
     const extensionName = first('extension') && first('name');
     if (extensionName) {
       extensionNames.add(extensionName.startIndex);
+      continue;
+    }
+    const recursiveName = first('recursive') && first('name');
+    if (recursiveName) {
+      recursiveNames.add(recursiveName.startIndex);
       continue;
     }
     const unparsedNode = first('unparsed');
@@ -332,6 +342,7 @@ export function extractFacts(path: string, source: string, tree: Tree, grammar: 
         end: fileScoped ? root.endIndex : node.endIndex,
         ownedByEnclosingType: props.owner === 'enclosing-type',
         ...(props.owner === 'file' ? { fileLevel: true as const } : {}),
+        ...(props.expands === 'inline' ? { expandsInline: true as const } : {}),
         text: signatureText(source, node, first('body')),
         parent: -1,
         supertypes: [],
@@ -422,7 +433,11 @@ export function extractFacts(path: string, source: string, tree: Tree, grammar: 
 
   // Parents by nesting: sort by start (outer first on ties), then a stack of open regions.
   const definitions = [...byNameNode.entries()].filter(([key]) => !suppressed.has(key)).map(([, d]) => d).sort((a, b) => a.start - b.start || b.end - a.end);
-  for (const [key, d] of byNameNode) if (extensionNames.has(Number(key.split(':')[0]))) d.extension = true;
+  for (const [key, d] of byNameNode) {
+    const start = Number(key.split(':')[0]);
+    if (extensionNames.has(start)) d.extension = true;
+    if (recursiveNames.has(start)) d.recursive = true;
+  }
   // A file-scoped declaration (`package A;`) lasts until the next one (`package B;`), as in Perl and PHP.
   const fileScopedInOrder = definitions.filter((d) => fileScopedDefinitions.has(d));
   fileScopedInOrder.forEach((d, i) => {

@@ -381,27 +381,45 @@ const memberTarget = (s: Sym) => callableKinds.has(s.kind) || termKinds.has(s.ki
  */
 function resolveCalls(corpus: CorpusSymbols): ResolvedCalls {
   const out: ResolvedCalls = { references: corpus.states.map(() => []), unresolvedLocals: corpus.states.map(() => []), resolved: 0, unresolved: 0 };
+  const expanded = callsMacrosExpandTo(corpus);
   for (const state of corpus.states) {
     const localOf = new Map<string, string>();
+    const unresolvedAt = (range: Range, name: string) => {
+      out.unresolved += 1;
+      let local = localOf.get(name);
+      if (!local) {
+        local = `local unresolved-${localOf.size}`;
+        localOf.set(name, local);
+        out.unresolvedLocals[state.index]!.push({ symbol: local, documentation: [], relationships: [], kind: 0, displayName: name });
+      }
+      out.references[state.index]!.push({ range: scipRange(range), symbol: local, symbolRoles: 0 });
+    };
     for (const call of state.facts.calls) {
       if (call.unlessLocal && corpus.isLocal(state, call.scope, call.name)) continue;
       const target = resolveCall(corpus, call, state);
       if (!target) {
-        out.unresolved += 1;
-        let local = localOf.get(call.name);
-        if (!local) {
-          local = `local unresolved-${localOf.size}`;
-          localOf.set(call.name, local);
-          out.unresolvedLocals[state.index]!.push({ symbol: local, documentation: [], relationships: [], kind: 0, displayName: call.name });
-        }
-        out.references[state.index]!.push({ range: scipRange(call.range), symbol: local, symbolRoles: 0 });
+        unresolvedAt(call.range, call.name);
         continue;
       }
       out.resolved += 1;
       out.references[state.index]!.push({ range: scipRange(call.range), symbol: target, symbolRoles: 0 });
+      // A macro's text runs here: what it calls, nobody can bind, is called here too.
+      for (const name of expanded.get(target) ?? []) unresolvedAt(call.range, name);
     }
   }
   return out;
+}
+
+/** Per macro (`(#set! expands "inline")`): the names its text calls, which each use of it calls. */
+function callsMacrosExpandTo(corpus: CorpusSymbols): Map<string, string[]> {
+  const names = new Map<string, string[]>();
+  for (const state of corpus.states) {
+    for (const call of state.facts.calls) {
+      const id = call.unbound && call.scope >= 0 && state.facts.definitions[call.scope]!.expandsInline ? state.ids[call.scope] : undefined;
+      if (id && !(names.get(id) ?? []).includes(call.name)) (names.get(id) ?? names.set(id, []).get(id)!).push(call.name);
+    }
+  }
+  return names;
 }
 
 function enclosingType(corpus: CorpusSymbols, state: FileState, scope: number): string | undefined {
@@ -422,9 +440,29 @@ function selfNamed(state: FileState, scope: number, name: string): boolean {
 }
 
 function narrowByArity(corpus: CorpusSymbols, ids: string[], call: RawCall): string[] {
-  if (ids.length < 2 || call.arguments === undefined) return ids;
+  if (call.arguments === undefined) return ids;
+  // Where callables overload by signature, the compiler checks arity too: a call passing arguments
+  // never reaches a callable that takes none (a companion's `getJSModuleName(x)` beside the class's own
+  // `getJSModuleName()`).
+  if (ids.length === 1) {
+    const only = corpus.symbols.get(ids[0]!)!;
+    return corpus.config.overloads === 'disambiguate' && only.parameters === 0 && call.arguments > 0 ? [] : ids;
+  }
   const matching = ids.filter((id) => corpus.symbols.get(id)!.parameters === call.arguments);
   return matching.length ? matching : ids;
+}
+
+/**
+ * Where a definition refers to itself only when declared recursive (`walker.recursion: declared`, OCaml),
+ * whether the name resolved to a definition around the call that is not: `let exp x = exp x.re` calls
+ * the `exp` bound before it, which the walker does not follow.
+ */
+function namesItselfWithoutRec(corpus: CorpusSymbols, state: FileState, scope: number, target: string): boolean {
+  if (corpus.config.recursion !== 'declared') return false;
+  for (let d = scope; d >= 0; d = state.facts.definitions[d]!.parent) {
+    if (state.ids[d] === target) return !state.facts.definitions[d]!.recursive;
+  }
+  return false;
 }
 
 /**
@@ -485,6 +523,7 @@ function resolveCall(corpus: CorpusSymbols, call: RawCall, state: FileState): st
   }
   candidates = narrowByArity(corpus, [...new Set(candidates)], call);
   if (candidates.length !== 1 || (receiver && mayBeExtension(corpus, call, candidates[0]!))) return undefined;
+  if (!receiver && namesItselfWithoutRec(corpus, state, scope, candidates[0]!)) return undefined;
   const target = corpus.symbols.get(candidates[0]!)!;
   if (typeKinds.has(target.kind)) {
     if (corpus.config.typeCall === 'none') return undefined;

@@ -17,7 +17,9 @@
  (preproc_else (declaration declarator: (pointer_declarator declarator: (function_declarator declarator: (identifier) @name parameters: (parameter_list) @parameters))) @definition.function)
  (preproc_elif (declaration declarator: (pointer_declarator declarator: (function_declarator declarator: (identifier) @name parameters: (parameter_list) @parameters))) @definition.function)
  (declaration_list (declaration declarator: (pointer_declarator declarator: (function_declarator declarator: (identifier) @name parameters: (parameter_list) @parameters))) @definition.function)]
-(preproc_function_def name: (identifier) @name parameters: (preproc_params) @parameters) @definition.function
+; A function-like macro: a call of it runs what its replacement text calls, where it is used.
+((preproc_function_def name: (identifier) @name parameters: (preproc_params) @parameters) @definition.function
+ (#set! expands "inline"))
 
 ; `struct item {...};`, `static struct list {...} *head;` at file level, and `typedef struct {...} store_t;` named by its typedef.
 [(translation_unit (struct_specifier name: (type_identifier) @name body: (field_declaration_list) @body) @definition.struct)

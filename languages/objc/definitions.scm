@@ -25,7 +25,9 @@
  (preproc_else (declaration declarator: [(function_declarator declarator: (identifier) @name parameters: (parameter_list) @parameters) (pointer_declarator declarator: (function_declarator declarator: (identifier) @name parameters: (parameter_list) @parameters))]) @definition.function)
  (preproc_elif (declaration declarator: [(function_declarator declarator: (identifier) @name parameters: (parameter_list) @parameters) (pointer_declarator declarator: (function_declarator declarator: (identifier) @name parameters: (parameter_list) @parameters))]) @definition.function)
  (declaration_list (declaration declarator: [(function_declarator declarator: (identifier) @name parameters: (parameter_list) @parameters) (pointer_declarator declarator: (function_declarator declarator: (identifier) @name parameters: (parameter_list) @parameters))]) @definition.function)]
-(preproc_function_def name: (identifier) @name parameters: (preproc_params) @parameters) @definition.function
+; A function-like macro: a call of it runs what its replacement text calls, where it is used.
+((preproc_function_def name: (identifier) @name parameters: (preproc_params) @parameters) @definition.function
+ (#set! expands "inline"))
 [(translation_unit (struct_specifier name: (type_identifier) @name body: (field_declaration_list) @body) @definition.struct)
  (preproc_ifdef (struct_specifier name: (type_identifier) @name body: (field_declaration_list) @body) @definition.struct)
  (preproc_if (struct_specifier name: (type_identifier) @name body: (field_declaration_list) @body) @definition.struct)

@@ -2,6 +2,10 @@
 (application_expression function: (value_path . (value_name) @name)) @reference.call
 (application_expression function: (value_path (module_path) @receiver (value_name) @name)) @reference.call
 
+; `let ikbprintf = ikfprintf`: a value that is another function by name calls it, as `f = g` does in Haskell.
+(let_binding pattern: (value_name) body: (value_path . (value_name) @name .)) @reference.call
+(let_binding pattern: (value_name) body: (value_path (module_path) @receiver (value_name) @name)) @reference.call
+
 ; `x |> f`, `f @@ x`: the pipe operators apply the function on their other side.
 (infix_expression operator: (rel_operator) @operator right: (value_path . (value_name) @name) (#eq? @operator "|>")) @reference.call
 (infix_expression operator: (rel_operator) @operator right: (value_path (module_path) @receiver (value_name) @name) (#eq? @operator "|>")) @reference.call

@@ -54,3 +54,7 @@
 
 ; `type t += Extra of int` adds a constructor to a type defined elsewhere: no symbol here.
 ((type_binding name: (type_constructor_path) body: (variant_declaration (constructor_declaration (constructor_name) @name))) (#set! definition "none"))
+
+; `let rec f … and g …`: only these may call themselves (and each other) by name; in a plain `let f x = … f …`
+; the inner `f` is the one bound before (walker.recursion: declared).
+(value_definition "rec" (let_binding pattern: (value_name) @name)) @recursive

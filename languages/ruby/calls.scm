@@ -63,3 +63,7 @@
   (conditional alternative: (identifier) @name)
 ] @reference.call
  (#set! call "unless-local"))
+
+; `eval('Rack::Builder.new …')`, `class_eval "def x; y; end"`: code in a string, read as text (walker.callsInText).
+((call method: (identifier) @method arguments: (argument_list . (string) @unparsed))
+ (#any-of? @method "eval" "instance_eval" "class_eval" "module_eval" "instance_exec"))
