@@ -182,7 +182,7 @@ export const completionGenerators: SubTypeGenerator[] = [
       const importable = (id: string) => !testCode(id) && facts.symbol(id)!.kind !== 'module';
       return facts
         .targets(new Set(['module']))
-        .filter((m) => facts.members(m.id).length >= 2 && facts.members(m.id).length <= MAX_ANSWER_SET && facts.members(m.id).some(importable))
+        .filter((m) => facts.members(m.id).length >= 2 && facts.members(m.id).length <= MAX_ANSWER_SET && facts.members(m.id).some(importable) && facts.membersListable(m.id))
         .map(
           candidate((m) => {
             const members = facts.members(m.id);

@@ -110,6 +110,13 @@ export class Facts {
    * swallow it (tree-sitter-perl reads `$/` in `/…(.+)$/;` as a variable, and warmup() runs on to the
    * end of Mojolicious/Static.pm), so what follows is credited to the wrong symbol or to none.
    */
+  /** Whether the language's outline finds `name` declared in some file whose index misses it: a lookup of it cannot be answered whole. */
+  declaredButMissing(name: string): boolean {
+    this.missingDeclarations();
+    return this.missingNames.has(name);
+  }
+  private readonly missingNames = new Set<string>();
+
   private missingDeclarations(): Map<string, number[]> {
     if (this.missingMemo) return this.missingMemo;
     const missing = new Map<string, number[]>();
@@ -119,7 +126,10 @@ export class Facts {
       for (const m of this.search!({ op: 'text_search', pattern, mode: 'regex', in: 'code' })) {
         if (!inScope('code', m.syntax) || /^\s/u.test(m.text)) continue;
         const name = declared.exec(m.text)?.[1];
-        if (name && !this.declaresNothing(name) && !this.definedInFile(m.file).has(name)) pushTo(missing, m.file, m.line - 1);
+        if (name && !this.declaresNothing(name) && !this.definedInFile(m.file).has(name)) {
+          pushTo(missing, m.file, m.line - 1);
+          this.missingNames.add(name);
+        }
       }
     }
     for (const lines of missing.values()) lines.sort((a, b) => a - b);
@@ -153,6 +163,16 @@ export class Facts {
   private namedInSwallowedCode(name: string): boolean {
     if (this.swallowing().regions.size === 0 || !this.search) return false;
     return this.search({ op: 'text_search', pattern: name, mode: 'word', in: 'any' }).some((m) => this.inSwallowedCode(m.file, m.line));
+  }
+
+  /**
+   * Whether `contained_by` of this type or module may be asked as an exact set: no file it or its
+   * members are defined in misses a declaration the language's outline finds there (a parse error
+   * swallowed the rest of Test/Mojo.pm, and its subs with it).
+   */
+  membersListable(id: string): boolean {
+    const files = new Set([id, ...this.members(id)].map((m) => this.graph.symbols.get(m)?.file).filter((f): f is string => f !== undefined));
+    return [...files].every((file) => !this.missesDeclarationsIn(file));
   }
 
   /** Whether the index is missing a declaration the file's text makes (a file not to survey whole). */
@@ -204,10 +224,11 @@ export class Facts {
 
   /**
    * Whether a file holds a definition of a symbol filed under another file: C's same-named statics
-   * in two files share one id, so `file_symbols` of the second leaves its own copy out.
+   * and macros in two files share one id, and a header's prototype is the function its source file
+   * defines, so `file_symbols` of the file leaves its own copy out.
    */
   holdsDefinitionsFiledElsewhere(file: string): boolean {
-    return (this.graph.scopes.get(file) ?? []).some(({ id }) => this.graph.symbols.get(id)?.file !== file);
+    return this.graph.filedElsewhere.has(file);
   }
 
   /** The module symbol defined by a file, if the index has one. */
@@ -534,10 +555,32 @@ export class Facts {
    * extends is the corpus's own, since a type may satisfy the methods of one from outside unseen.
    */
   implementorsKnown(id: string): boolean {
+    if (this.hasSameNamedOverloads(id) || this.subtypeFileMissesDeclarations(id)) return false;
     if (this.language.walker.interfaces !== 'structural') return true;
     const s = this.graph.symbols.get(id);
     const type = s && callableKinds.has(s.kind) && s.owner ? s.owner : id;
     return this.ancestors(type).every((a) => this.graph.symbols.has(a));
+  }
+
+  /** Whether a subtype of this type (or of a method's type) is defined in a file that misses declarations, whose overrides may be among them. */
+  private subtypeFileMissesDeclarations(id: string): boolean {
+    const s = this.graph.symbols.get(id);
+    const type = s && callableKinds.has(s.kind) && s.owner ? s.owner : id;
+    return this.implementors(type).some((sub) => {
+      const file = this.graph.symbols.get(sub)?.file;
+      return file !== undefined && this.missesDeclarationsIn(file);
+    });
+  }
+
+  /**
+   * A method with a same-named overload in its type where the walker tells overloads apart
+   * (`walker.overloads: disambiguate`): it matches an override by name and arity only, so Java's
+   * `reject(Throwable)` is taken to override `reject(String)` too.
+   */
+  private hasSameNamedOverloads(id: string): boolean {
+    const s = this.graph.symbols.get(id);
+    if (this.language.walker.overloads !== 'disambiguate' || !s?.owner || !callableKinds.has(s.kind)) return false;
+    return (this.graph.contains.get(s.owner) ?? []).some((m) => m !== id && this.graph.symbols.get(m)?.name === s.name);
   }
 
   /** `implementors`: every own type or method that implements, extends or overrides this one, directly or through others. */

@@ -82,7 +82,7 @@ export const featureAddGenerators: SubTypeGenerator[] = [
     candidates({ facts, rng }) {
       return facts
         .targets(new Set(['module']))
-        .filter((m) => facts.members(m.id).length >= 2 && facts.members(m.id).length <= MAX_ANSWER_SET)
+        .filter((m) => facts.members(m.id).length >= 2 && facts.members(m.id).length <= MAX_ANSWER_SET && facts.membersListable(m.id))
         .map(
           candidate((m) => {
             const members = facts.members(m.id);
@@ -148,7 +148,7 @@ export const featureAddGenerators: SubTypeGenerator[] = [
           return [...facts.idioms.entryModules, pkg].includes(base);
         })
         .filter((m) => !matchesAny(facts.idioms.testModules, m.name))
-        .filter((m) => facts.members(m.id).length > 0 && facts.members(m.id).length <= MAX_ANSWER_SET)
+        .filter((m) => facts.members(m.id).length > 0 && facts.members(m.id).length <= MAX_ANSWER_SET && facts.membersListable(m.id))
         .map(
           candidate((m) => ({
             intent: `Exposing a new feature from the package entry ${m.name}: lists what that module defines today`,

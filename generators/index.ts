@@ -130,7 +130,7 @@ export function generateScenarios(graph: FactGraph, input: GenerationInput): Gen
     const pull = (m: (typeof members)[number]): Draft | undefined => {
       while (m.next < m.queue.length) {
         const draft = m.queue[m.next++]!.draft();
-        if (!draft || namesMisfiled(draft, facts)) continue;
+        if (!draft || namesMisfiled(draft, facts) || looksUpSwallowedName(draft, facts)) continue;
         const key = canonicalJson(draft.query);
         if (asked.has(key)) continue;
         asked.add(key);
@@ -163,6 +163,12 @@ function namesMisfiled(draft: Draft, facts: Facts): boolean {
   const names = (value: unknown): boolean =>
     typeof value === 'string' ? facts.misfiled(value) : Array.isArray(value) ? value.some(names) : value !== null && typeof value === 'object' && Object.values(value).some(names);
   return names(draft.query) || names(draft.expected) || names(draft.session);
+}
+
+/** Whether a turn of a draft looks up by name something a file declares that a parse error kept from the index (Facts.declaredButMissing). */
+function looksUpSwallowedName(draft: Draft, facts: Facts): boolean {
+  const turns = [draft.query, draft.session?.preceding_query, ...(draft.session?.queries ?? [])];
+  return turns.some((q) => q?.op === 'lookup' && q.bare_name && facts.declaredButMissing(q.name));
 }
 
 /** File order: category as the contract lists them, then sub-type, then id. */

@@ -14,7 +14,7 @@ export const refactorGenerators: SubTypeGenerator[] = [
     candidates({ facts }) {
       return facts
         .targets(new Set(['class', 'interface']))
-        .filter((s) => facts.members(s.id).length > 0 && facts.members(s.id).length <= MAX_MEMBER_SET)
+        .filter((s) => facts.members(s.id).length > 0 && facts.members(s.id).length <= MAX_MEMBER_SET && facts.membersListable(s.id))
         .map(
           candidate((s) => ({
             intent: `Renaming ${s.display}: lists every method and field declared directly in it`,
@@ -106,7 +106,7 @@ export const refactorGenerators: SubTypeGenerator[] = [
     candidates({ facts }) {
       return facts
         .targets(new Set(['enum']))
-        .filter((s) => withinLimit(facts.members(s.id)) && facts.members(s.id).every((m) => facts.symbol(m)?.kind === 'enum_member'))
+        .filter((s) => withinLimit(facts.members(s.id)) && facts.members(s.id).every((m) => facts.symbol(m)?.kind === 'enum_member') && facts.membersListable(s.id))
         .map(
           candidate((s) => ({
             intent: `Renaming a variant of ${s.display}: lists every variant it declares`,

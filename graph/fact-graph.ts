@@ -51,6 +51,11 @@ export interface FactGraph {
    */
   definitionSites: Map<string, number[]>;
   /**
+   * file → the own non-module symbols defined in it that are filed under another file (a C macro
+   * or `static` defined in two files, a Go build-tag twin): its `file_symbols` leaves them out.
+   */
+  filedElsewhere: Map<string, string[]>;
+  /**
    * Calls the indexer could not resolve (a syntactic indexer records each as a reference to an
    * undefined local named after the callee; of a compiler-grade one, the calls written in the text
    * that it leaves unbound): the callee names, and the own symbols whose bodies hold one.
@@ -464,11 +469,15 @@ export async function buildFactGraph(
   unordered.clear();
 
   const definitionSites = new Map<string, number[]>();
+  const filedElsewhere = new Map<string, string[]>();
   for (const [file, raw] of siteCandidates) {
     const triples: Array<[number, number, number]> = [];
     for (let i = 0; i < raw.length; i += 4) {
       const rank = rankOfHandle[raw[i]!]!;
-      if (rank >= 0 && symbols.get(ids[rank]!)!.kind !== 'module') triples.push([raw[i + 1]!, raw[i + 2]!, raw[i + 3]!]);
+      const symbol = rank >= 0 ? symbols.get(ids[rank]!)! : undefined;
+      if (!symbol || symbol.kind === 'module') continue;
+      triples.push([raw[i + 1]!, raw[i + 2]!, raw[i + 3]!]);
+      if (symbol.file !== file && !(filedElsewhere.get(file) ?? []).includes(symbol.id)) pushTo(filedElsewhere, file, symbol.id);
     }
     triples.sort((a, b) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2]);
     if (triples.length) definitionSites.set(file, triples.flat());
@@ -530,6 +539,7 @@ export async function buildFactGraph(
     files: sortedUnique(files),
     scopes: scopesByFile,
     definitionSites,
+    filedElsewhere,
     unresolved: { names: unresolvedNames, bodies: new Set([...unresolvedBodies].filter((id) => symbols.has(id))), targets: unresolvedTargets },
     callSites: { resolved: edges, unresolved: unresolvedSites },
     namedNotCalled: new Set([...namedOutside].map((h) => strings[h]!).filter((id) => symbols.has(id))),

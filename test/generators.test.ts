@@ -244,6 +244,7 @@ describe('lazy drafting', () => {
     files: [...fileSymbols.keys()].sort(),
     scopes: new Map(),
     definitionSites: new Map(),
+    filedElsewhere: new Map(),
     callSites: { resolved: 0, unresolved: 0 },
     namedNotCalled: new Set(),
     calledOutsideBodies: new Map(),
@@ -320,7 +321,8 @@ describe('questions whose answer would mislead', () => {
   it('does not list a test file holding a definition filed under another file', () => {
     const facts = new Facts(graph, ts);
     expect(facts.holdsDefinitionsFiledElsewhere('src/checkout.ts')).toBe(false);
-    graph.scopes.set('test/cart.test.ts', [{ id: id('src/`cart.ts`/Cart#add().'), enclosingRange: [0, 0, 1, 1] }]);
+    // The graph records it per file (graph.filedElsewhere): a definition of Cart.add in a test file too.
+    graph.filedElsewhere.set('test/cart.test.ts', [id('src/`cart.ts`/Cart#add().')]);
     expect(new Facts(graph, ts).holdsDefinitionsFiledElsewhere('test/cart.test.ts')).toBe(true);
   });
 });
@@ -363,5 +365,31 @@ describe('test code beyond test files', () => {
     const targets = new Facts(graph, languageOf('zig')).targets().map((s) => s.id);
     expect(targets).not.toContain(ids[0]);
     expect(targets).toContain(ids[2]);
+  });
+});
+
+describe('what a reading of every member listing found the index cannot list', () => {
+  it('asks no implementors of a method with a same-named overload where the walker tells overloads apart by arity alone', () => {
+    const graph = handMadeGraph();
+    const reject = id('src/`cart.ts`/Cart#total(+1).');
+    graph.symbols.set(reject, { id: reject, kind: 'method', name: 'total', display: 'Cart#total(+1).', owner: id('src/`cart.ts`/Cart#'), file: 'src/cart.ts', range: [3, 2, 3, 7] });
+    graph.contains.get(id('src/`cart.ts`/Cart#'))!.push(reject);
+    const total = id('src/`cart.ts`/Cart#total().');
+    // TypeScript merges overloads into one symbol: two ids of one name come from elsewhere, and are asked.
+    expect(new Facts(graph, ts).implementorsKnown(total)).toBe(true);
+    expect(new Facts(graph, languageOf('java')).implementorsKnown(total)).toBe(false);
+    expect(new Facts(graph, languageOf('java')).implementorsKnown(id('src/`cart.ts`/Cart#'))).toBe(true);
+  });
+
+  it('lists no members of a type whose file a parse error swallowed declarations of', () => {
+    const graph = handMadeGraph();
+    graph.scopes.set('src/cart.ts', [{ id: id('src/`cart.ts`/Cart#'), enclosingRange: [0, 0, 30, 1] }]);
+    // The outline finds `function lost(` at column 0 of line 21, which the index does not define.
+    const search = (q: { pattern: string }) =>
+      q.pattern.includes('function') ? [{ file: 'src/cart.ts', line: 21, start: 0, end: 13, text: 'function lost() {', syntax: 'code' as const }] : [];
+    const facts = new Facts(graph, ts, search as never);
+    expect(facts.membersListable(id('src/`cart.ts`/Cart#'))).toBe(false);
+    expect(facts.membersListable(id('src/`checkout.ts`/'))).toBe(true);
+    expect(new Facts(graph, ts, noGrep).membersListable(id('src/`cart.ts`/Cart#'))).toBe(true);
   });
 });

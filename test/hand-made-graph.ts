@@ -60,6 +60,7 @@ export function handMadeGraph(): FactGraph {
     files: ['src/cart.ts', 'src/checkout.ts'],
     scopes: new Map(),
     definitionSites: new Map(),
+    filedElsewhere: new Map(),
     callSites: { resolved: 0, unresolved: 0 },
     namedNotCalled: new Set(),
     calledOutsideBodies: new Map(),

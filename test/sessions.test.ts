@@ -87,7 +87,7 @@ describe('session generators on the hand-made graph', () => {
   it('never survey a file whole that holds a definition filed under another file (a C static twin)', () => {
     const g = graph();
     // checkout.ts also defines a copy of Cart#add, which the index files under cart.ts.
-    g.scopes = new Map([['src/checkout.ts', [{ id: id('src/`cart.ts`/Cart#add().'), enclosingRange: [0, 0, 1, 0] }]]]);
+    g.filedElsewhere = new Map([['src/checkout.ts', [id('src/`cart.ts`/Cart#add().')]]]);
     const listing = sessionGenerators.find((x) => x.subType === 'repeated_file_listing')!;
     const files = listing
       .candidates({ facts: new Facts(g, ts), rng: createRng(1, 'x'), search: noGrep })

@@ -314,3 +314,45 @@ describe('calls the grammar does not read as calls', () => {
     expect(graph.unresolved.names.has('Builder')).toBe(true);
   });
 });
+
+describe('definitions a reading of every member listing found missing', () => {
+  const ids = (graph: FactGraph, local: (id: string) => string) => [...graph.symbols.keys()].map(local).sort();
+
+  it('Go: an embedded field is a field named after its type; `path, result string` declares two', async () => {
+    const { graph, local } = await graphOf('go', {
+      'gin.go': 'package gin\nimport "net/http"\ntype RouterGroup struct{}\ntype Engine struct {\n  RouterGroup\n  http.ResponseWriter\n  path, result string\n}\n',
+    });
+    expect((graph.contains.get(`${graph.packagePrefix}gin/Engine#`) ?? []).map(local)).toEqual([
+      'gin/Engine#ResponseWriter.',
+      'gin/Engine#RouterGroup.',
+      'gin/Engine#path.',
+      'gin/Engine#result.',
+    ]);
+  });
+
+  it("Perl: `has 'max_keys'` declares the attribute max_keys", async () => {
+    const { graph, local } = await graphOf('perl', { 'Cache.pm': "package Cache;\nhas 'max_keys' => 100;\nhas data => sub {1};\n1;\n" });
+    expect(ids(graph, local)).toEqual(['Cache#', 'Cache#data.', 'Cache#max_keys.']);
+  });
+
+  it('Solidity: receive() and fallback() are functions of their contract', async () => {
+    const { graph, local } = await graphOf('solidity', {
+      'W.sol': 'contract W {\n  receive() external payable { deposit(); }\n  fallback() external {}\n  function deposit() public {}\n}\n',
+    });
+    expect((graph.contains.get(`${graph.packagePrefix}\`W.sol\`/W#`) ?? []).map(local)).toEqual(['`W.sol`/W#deposit().', '`W.sol`/W#fallback().', '`W.sol`/W#receive().']);
+    expect(edges(graph, local)).toEqual(['`W.sol`/W#receive(). -> `W.sol`/W#deposit().']);
+  });
+
+  it('Haskell: an operator holding a dot is one name; one defined in prefix form is defined', async () => {
+    const { graph, local } = await graphOf('haskell', {
+      'M.hs': 'module M where\n(>>.) :: Int -> Int -> Int\na >>. b = a\n(><) :: Int -> Int -> Int\n(><) a b = b\n',
+    });
+    expect(ids(graph, local)).toEqual(['M/', 'M/`><`().', 'M/`>>.`().']);
+  });
+
+  it('C: a macro defined in two files is filed under the first, and the graph says the second holds it too', async () => {
+    const { graph, local } = await graphOf('c', { 'a.c': '#define CHAR char\nint f(void) { return 0; }\n', 'b.c': '#define CHAR wchar_t\n#define WIDE 1\n' });
+    expect([...graph.filedElsewhere].map(([file, ids]) => [file, ids.map(local)])).toEqual([['b.c', ['CHAR.']]]);
+  });
+});
+

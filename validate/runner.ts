@@ -259,7 +259,9 @@ export async function runScenarios(corpus: string, scenarios: readonly Scenario[
   const allTurns = scenarios.map(turnsOf);
   const sessionTurns = allTurns.flat().filter((t) => t.process === 'session').length;
   const session = new AdapterProcess(corpus, adapter, '', sessionTurns);
-  let subagent: AdapterProcess | undefined;
+  // Started with the first, so its start-up overlaps the session's work instead of adding to it.
+  const subagentTurns = allTurns.flat().length - sessionTurns;
+  const subagent = subagentTurns > 0 ? new AdapterProcess(corpus, adapter, ' (sub-agent process)', subagentTurns) : undefined;
   const outcomes: ScenarioOutcome[] = [];
   let after = 'scenario (none)';
   try {
@@ -267,7 +269,7 @@ export async function runScenarios(corpus: string, scenarios: readonly Scenario[
       const turns = allTurns[i]!;
       const answers: TurnOutcome[] = [];
       for (const [t, turn] of turns.entries()) {
-        const process = turn.process === 'session' ? session : (subagent ??= new AdapterProcess(corpus, adapter, ' (sub-agent process)', allTurns.flat().length - sessionTurns));
+        const process = turn.process === 'session' ? session : subagent!;
         const what = turns.length > 1 ? `turn ${t + 1} of scenario ${scenario.id}` : `scenario ${scenario.id}`;
         const { returned, error, latency } = await process.ask(turn.query, what, after, timeouts);
         after = what;

@@ -120,6 +120,11 @@ function declarationRange(node: Node, source: string): Range {
   return [node.startPosition.row, node.startPosition.column, node.endPosition.row - newlines, end - (source.lastIndexOf('\n', end - 1) + 1)];
 }
 
+/** `(#set! name "unquote")`: a name written as a string literal (Perl's `has 'max_keys'`) is the string's text. */
+function withoutQuotes(text: string): string {
+  return /^(['"]).+\1$/s.test(text) ? text.slice(1, -1) : text;
+}
+
 function unquote(text: string): string {
   return text.replace(/^["'`<]|["'`>]$/g, '');
 }
@@ -335,7 +340,7 @@ export function extractFacts(path: string, source: string, tree: Tree, grammar: 
       const ownerNode = first('owner');
       const definition: RawDefinition = {
         kind: kindOfCapture.get(definitionCapture.name)!,
-        name: nameNode.text,
+        name: props.name === 'unquote' ? withoutQuotes(nameNode.text) : nameNode.text,
         nameRange: rangeOf(nameNode),
         range: fileScoped ? [node.startPosition.row, node.startPosition.column, root.endPosition.row, root.endPosition.column] : declarationRange(node, source),
         start: node.startIndex,
@@ -449,7 +454,11 @@ export function extractFacts(path: string, source: string, tree: Tree, grammar: 
   const stack: number[] = [];
   definitions.forEach((d, i) => {
     while (stack.length && definitions[stack[stack.length - 1]!]!.end < d.end) stack.pop();
-    d.parent = stack.length && !d.fileLevel ? stack[stack.length - 1]! : -1;
+    let parent = stack.length && !d.fileLevel ? stack[stack.length - 1]! : -1;
+    // Terms declared together (Go's `path, result string`) share one node: siblings, not one inside the other.
+    const around = parent >= 0 ? definitions[parent]! : undefined;
+    if (around && around.start === d.start && around.end === d.end && termKinds.has(d.kind) && termKinds.has(around.kind)) parent = around.parent;
+    d.parent = parent;
     if (!d.declares) stack.push(i); // a declaration holds nothing (`x, y :: Int` is two)
   });
   facts.definitions = definitions;

@@ -158,7 +158,8 @@ function placeDefinitions(corpus: CorpusSymbols): void {
       state.opens[index] = corpus.resolveType(d.name, state, d.parent) ?? container + formatDescriptor({ name: corpus.cleanTypeName(d.name), suffix: 'type' });
       return true;
     }
-    const parts = corpus.nameSplit(d.name);
+    // An operator (Haskell's `>>.`) is one name, whatever characters it holds.
+    const parts = /[\p{L}\p{N}_]/u.test(d.name) ? corpus.nameSplit(d.name) : [d.name];
     let prefix = container;
     for (const part of parts.slice(0, -1)) {
       // `DBImpl::Get` defined outside its class, `class Rack::Request`: a known type, else a namespace.

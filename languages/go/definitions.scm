@@ -39,6 +39,8 @@
 (type_alias name: (type_identifier) @name) @definition.alias
 
 (field_declaration_list (field_declaration name: (field_identifier) @name) @definition.field)
+; An embedded field (`RouterGroup`, `*Other`, `http.ResponseWriter`) is a field named after its type.
+(field_declaration_list (field_declaration !name type: [(type_identifier) @name (pointer_type (type_identifier) @name) (qualified_type name: (type_identifier) @name) (pointer_type (qualified_type name: (type_identifier) @name))]) @definition.field)
 (interface_type (method_elem name: (field_identifier) @name parameters: (parameter_list) @parameters) @definition.method)
 
 (const_spec name: (identifier) @name) @definition.constant

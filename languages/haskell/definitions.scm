@@ -14,6 +14,11 @@
 ; Operators: `(&) :: ...` in a class, `a & b = ...`, ``x `plus` y = ...``.
 (class_declarations (signature name: (prefix_id (operator) @name)) @definition.function)
 (function (infix operator: (operator) @name) match: (_)? @body) @definition.function
+; `(><) a b = ...`: an operator defined in prefix form; its signature `(><) :: …` is a declaration of it.
+(function name: (prefix_id (operator) @name) match: (_)? @body) @definition.function
+; `(f >< g) (x, y) = ...`: an infix head in parentheses, with more arguments after it.
+(function parens: (function_head_parens (infix operator: (operator) @name)) match: (_)? @body) @definition.function
+(haskell declarations: (declarations (signature name: (prefix_id (operator) @name)) @declaration))
 (function (infix operator: (infix_id (variable) @name)) match: (_)? @body) @definition.function
 
 ; `data T = A | B { f :: Int }`: a type whose constructors and record fields are its members.

@@ -34,24 +34,24 @@
 (variable_declaration
   (assignment_statement
     (variable_list . name: (identifier) @name .)
-    (expression_list . value: (function_definition parameters: (parameters) @parameters body: (block) @body) .))) @definition.function
+    (expression_list . value: (function_definition parameters: (parameters) @parameters body: (block)? @body) .))) @definition.function
 (assignment_statement
   (variable_list . name: [(identifier) (dot_index_expression)] @name .)
-  (expression_list . value: (function_definition parameters: (parameters) @parameters body: (block) @body) .)) @definition.function
+  (expression_list . value: (function_definition parameters: (parameters) @parameters body: (block)? @body) .)) @definition.function
 ; `{ f = function () end }` in a class's own constructor: a member of the class; in the table a file
 ; returns (`return { f = function () end }`): a module function. Elsewhere (a metatable, an argument) it is anonymous.
 ((chunk
    (variable_declaration
      (assignment_statement
-       (expression_list value: (table_constructor (field name: (identifier) @name value: (function_definition parameters: (parameters) @parameters body: (block) @body)) @definition.method)))))
+       (expression_list value: (table_constructor (field name: (identifier) @name value: (function_definition parameters: (parameters) @parameters body: (block)? @body)) @definition.method)))))
  (#set! owner "enclosing-type"))
 ((chunk
    (assignment_statement
-     (expression_list value: (table_constructor (field name: (identifier) @name value: (function_definition parameters: (parameters) @parameters body: (block) @body)) @definition.method))))
+     (expression_list value: (table_constructor (field name: (identifier) @name value: (function_definition parameters: (parameters) @parameters body: (block)? @body)) @definition.method))))
  (#set! owner "enclosing-type"))
 (chunk
   (return_statement
-    (expression_list (table_constructor (field name: (identifier) @name value: (function_definition parameters: (parameters) @parameters body: (block) @body)) @definition.function))))
+    (expression_list (table_constructor (field name: (identifier) @name value: (function_definition parameters: (parameters) @parameters body: (block)? @body)) @definition.function))))
 
 ; File-level values are variables (aliases such as `local insert = table.insert` too: they bind the
 ; name in this file). The variable is its name alone, so a class reading of the same name (the whole
@@ -65,7 +65,7 @@
  (#set! definition "none"))
 ; A name paired with a member of a required module (`local x = require "a".x`, `require "a".b.c`) or
 ; with the global of its own name (`local pairs = pairs`, which keeps a global within reach) defines
-; nothing of this file. Names pair with values by position, so each of the first six positions of
+; nothing of this file. Names pair with values by position, so each of the first six positions (twelve for a global kept within reach) of
 ; `local a, b, ... = x, y, ...` is its own pattern (the `(_) .` prefixes skip the earlier pairs).
 ((variable_declaration (assignment_statement
    (variable_list . name: (identifier) @name)
@@ -125,6 +125,37 @@
 ((variable_declaration (assignment_statement
    (variable_list . (_) . (_) . (_) . (_) . (_) . name: (identifier) @name)
    (expression_list . (_) . (_) . (_) . (_) . (_) . value: (identifier) @global)))
+ (#eq? @name @global)
+ (#set! definition "none"))
+; Globals kept within reach go on past six (`local ipairs, next, …, select, type = ipairs, next, …, select, type`).
+((variable_declaration (assignment_statement
+   (variable_list . (_) . (_) . (_) . (_) . (_) . (_) . name: (identifier) @name)
+   (expression_list . (_) . (_) . (_) . (_) . (_) . (_) . value: (identifier) @global)))
+ (#eq? @name @global)
+ (#set! definition "none"))
+((variable_declaration (assignment_statement
+   (variable_list . (_) . (_) . (_) . (_) . (_) . (_) . (_) . name: (identifier) @name)
+   (expression_list . (_) . (_) . (_) . (_) . (_) . (_) . (_) . value: (identifier) @global)))
+ (#eq? @name @global)
+ (#set! definition "none"))
+((variable_declaration (assignment_statement
+   (variable_list . (_) . (_) . (_) . (_) . (_) . (_) . (_) . (_) . name: (identifier) @name)
+   (expression_list . (_) . (_) . (_) . (_) . (_) . (_) . (_) . (_) . value: (identifier) @global)))
+ (#eq? @name @global)
+ (#set! definition "none"))
+((variable_declaration (assignment_statement
+   (variable_list . (_) . (_) . (_) . (_) . (_) . (_) . (_) . (_) . (_) . name: (identifier) @name)
+   (expression_list . (_) . (_) . (_) . (_) . (_) . (_) . (_) . (_) . (_) . value: (identifier) @global)))
+ (#eq? @name @global)
+ (#set! definition "none"))
+((variable_declaration (assignment_statement
+   (variable_list . (_) . (_) . (_) . (_) . (_) . (_) . (_) . (_) . (_) . (_) . name: (identifier) @name)
+   (expression_list . (_) . (_) . (_) . (_) . (_) . (_) . (_) . (_) . (_) . (_) . value: (identifier) @global)))
+ (#eq? @name @global)
+ (#set! definition "none"))
+((variable_declaration (assignment_statement
+   (variable_list . (_) . (_) . (_) . (_) . (_) . (_) . (_) . (_) . (_) . (_) . (_) . name: (identifier) @name)
+   (expression_list . (_) . (_) . (_) . (_) . (_) . (_) . (_) . (_) . (_) . (_) . (_) . value: (identifier) @global)))
  (#eq? @name @global)
  (#set! definition "none"))
 ; `local a, b`: declared without a value. A forward declaration of the function the file defines under

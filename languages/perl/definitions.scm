@@ -13,6 +13,12 @@
    (call_expression_with_bareword function_name: (identifier) @has)
    args: (arguments . (call_expression_with_args_with_brackets . (call_expression_with_bareword function_name: (identifier) @name) .) . (fat_comma))) @definition.property
  (#eq? @has "has"))
+; `has 'max_keys' => 100`, `has 'end_range';`: the name quoted, taken without its quotes.
+((call_expression_with_spaced_args
+   (call_expression_with_bareword function_name: (identifier) @has)
+   args: (arguments . [(string_single_quoted) (string_double_quoted)] @name)) @definition.property
+ (#eq? @has "has")
+ (#set! name "unquote"))
 ; `has [qw(code message)] => ...` declares each attribute the list names (the grammar reads it as an index).
 ((array_access_variable
    array_variable: (call_expression_with_args_with_brackets (call_expression_with_bareword function_name: (identifier) @has))

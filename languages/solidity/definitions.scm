@@ -10,6 +10,8 @@
 (user_defined_type_definition name: (identifier) @name) @definition.type
 
 (function_definition name: (identifier) @name body: (function_body)? @body) @definition.function
+; `receive() external payable { … }`, `fallback() external { … }`: functions named by their keyword.
+(fallback_receive_definition ["receive" "fallback"] @name body: (function_body)? @body) @definition.function
 (constructor_definition "constructor" @name body: (function_body) @body) @definition.constructor
 ; Modifiers, events and custom errors are callables of their own: applied in a function's header,
 ; emitted with `emit`, raised with `revert`.
