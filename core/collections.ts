@@ -5,6 +5,13 @@ export function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   else map.set(key, [value]);
 }
 
+/** Appends to the list under `key` unless it holds the value already, creating it. */
+export function pushUnique<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (!list) map.set(key, [value]);
+  else if (!list.includes(value)) list.push(value);
+}
+
 /** Adds to the set under `key`, creating it. */
 export function addTo<K, V>(map: Map<K, Set<V>>, key: K, value: V): void {
   const set = map.get(key);

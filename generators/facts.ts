@@ -104,12 +104,6 @@ export class Facts {
     return matches.some((m) => inScope(scope, m.syntax) && !this.onDefinitionName(m) && (this.creditedAt(m.file, m.line).length === 0 || this.inSwallowedCode(m.file, m.line)));
   }
 
-  /**
-   * Per file, the 0-based lines where the language's outline declares, at the start of a line, a
-   * function the index defines nowhere in that file: a parse error made the definition before it
-   * swallow it (tree-sitter-perl reads `$/` in `/…(.+)$/;` as a variable, and warmup() runs on to the
-   * end of Mojolicious/Static.pm), so what follows is credited to the wrong symbol or to none.
-   */
   /** Whether the language's outline finds `name` declared in some file whose index misses it: a lookup of it cannot be answered whole. */
   declaredButMissing(name: string): boolean {
     this.missingDeclarations();
@@ -117,6 +111,12 @@ export class Facts {
   }
   private readonly missingNames = new Set<string>();
 
+  /**
+   * Per file, the 0-based lines where the language's outline declares, at the start of a line, a
+   * function the index defines nowhere in that file: a parse error made the definition before it
+   * swallow it (tree-sitter-perl reads `$/` in `/…(.+)$/;` as a variable, and warmup() runs on to the
+   * end of Mojolicious/Static.pm), so what follows is credited to the wrong symbol or to none.
+   */
   private missingDeclarations(): Map<string, number[]> {
     if (this.missingMemo) return this.missingMemo;
     const missing = new Map<string, number[]>();

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { isLocalSymbol, ownerSymbol, parseSymbol, type ParsedSymbol } from './symbols.ts';
 import { readCompactDocuments, SymbolRole, type CompactDocument } from './scip-reader.ts';
 import { SymbolTable } from './symbol-table.ts';
-import { compareStrings, pushTo, sortedUnique } from '../core/collections.ts';
+import { addTo, compareStrings, pushTo, pushUnique, sortedUnique } from '../core/collections.ts';
 import { callableKinds, scipKindNames, type SymbolKind } from '../core/contract.ts';
 import { idiomRegExp, writtenInForm, type Idioms } from '../core/languages.ts';
 
@@ -350,11 +350,7 @@ export async function buildFactGraph(
       const end = position[4 * i + (doc.rangeLength[i] === 3 ? 2 : 3)]!;
       if (!scope) {
         namedOutside.add(handle);
-        if (!callForm || writtenInForm(linesOf()[line] ?? '', char, end, callForm)) {
-          const files = calledOutside.get(handle);
-          if (files) files.add(doc.relativePath);
-          else calledOutside.set(handle, new Set([doc.relativePath]));
-        }
+        if (!callForm || writtenInForm(linesOf()[line] ?? '', char, end, callForm)) addTo(calledOutside, handle, doc.relativePath);
         continue;
       }
       if (callForm && strings[handle]!.endsWith(').')) {
@@ -477,7 +473,7 @@ export async function buildFactGraph(
       const symbol = rank >= 0 ? symbols.get(ids[rank]!)! : undefined;
       if (!symbol || symbol.kind === 'module') continue;
       triples.push([raw[i + 1]!, raw[i + 2]!, raw[i + 3]!]);
-      if (symbol.file !== file && !(filedElsewhere.get(file) ?? []).includes(symbol.id)) pushTo(filedElsewhere, file, symbol.id);
+      if (symbol.file !== file) pushUnique(filedElsewhere, file, symbol.id);
     }
     triples.sort((a, b) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2]);
     if (triples.length) definitionSites.set(file, triples.flat());
@@ -491,10 +487,7 @@ export async function buildFactGraph(
   for (let i = 0; i < referenceFrom.length; i++) {
     const to = referenceTo[i]!;
     if (rankOfHandle[referenceFrom[i]!]! >= 0 || rankOfHandle[to]! < 0 || !callable[to]) continue;
-    const file = fileOfScope.get(strings[referenceFrom[i]!]!)!;
-    const files = calledOutside.get(to);
-    if (files) files.add(file);
-    else calledOutside.set(to, new Set([file]));
+    addTo(calledOutside, to, fileOfScope.get(strings[referenceFrom[i]!]!)!);
   }
 
   if (writtenCalls.length) {

@@ -1,4 +1,5 @@
 import { posix } from 'node:path';
+import { pushUnique } from '../../core/collections.ts';
 import { escapeRegex, type DefinitionKind, type WalkerConfig } from '../../core/languages.ts';
 import { formatDescriptor, ownerSymbol, parseSymbol } from '../../graph/symbols.ts';
 import type { FileFacts } from './extract.ts';
@@ -51,12 +52,6 @@ export const typeOrNamespace = (s: Sym) => typeKinds.has(s.kind) || namespaceKin
 
 function escapeHeader(part: string): string {
   return part === '' ? '.' : part.replace(/ /g, '  ');
-}
-
-function pushUnique<K, V>(map: Map<K, V[]>, key: K, value: V): void {
-  const list = map.get(key);
-  if (!list) map.set(key, [value]);
-  else if (!list.includes(value)) list.push(value);
 }
 
 function splitter(separators: string[]): (text: string) => string[] {

@@ -120,11 +120,6 @@ function declarationRange(node: Node, source: string): Range {
   return [node.startPosition.row, node.startPosition.column, node.endPosition.row - newlines, end - (source.lastIndexOf('\n', end - 1) + 1)];
 }
 
-/** `(#set! name "unquote")`: a name written as a string literal (Perl's `has 'max_keys'`) is the string's text. */
-function withoutQuotes(text: string): string {
-  return /^(['"]).+\1$/s.test(text) ? text.slice(1, -1) : text;
-}
-
 function unquote(text: string): string {
   return text.replace(/^["'`<]|["'`>]$/g, '');
 }
@@ -137,10 +132,18 @@ function signatureText(source: string, node: Node, body: Node | undefined): stri
   return text.length > MAX_SIGNATURE ? `${text.slice(0, MAX_SIGNATURE)}…` : text;
 }
 
+/** Where the name node of a definition keyed `start:end` starts; an anonymous scope (`scope:…`) has none. */
+function nameStart(key: string): number | undefined {
+  return key.startsWith('scope:') ? undefined : Number(key.slice(0, key.indexOf(':')));
+}
+
 /** Offsets where the queries already read a name: a call, a definition, a local binding. */
-function takenOffsets(callSites: Array<{ start: number }>, definitions: Map<string, RawDefinition>, locals: Array<{ start: number }>): Set<number> {
+function takenOffsets(callSites: Array<{ start: number }>, definitionKeys: Iterable<string>, locals: Array<{ start: number }>): Set<number> {
   const taken = new Set<number>([...callSites, ...locals].map((site) => site.start));
-  for (const key of definitions.keys()) if (!key.startsWith('scope:')) taken.add(Number(key.split(':')[0]));
+  for (const key of definitionKeys) {
+    const start = nameStart(key);
+    if (start !== undefined) taken.add(start);
+  }
   return taken;
 }
 
@@ -210,10 +213,6 @@ function parameterCount(node: Node | undefined): number | undefined {
   return node.namedChildren.reduce((n, c) => n + (!c || c.type === 'comment' ? 0 : Math.max(1, c.childrenForFieldName('name').length)), 0);
 }
 
-/**
- * Runs the language's compiled query once over a parsed file and turns the captures into plain facts,
- * so the tree can be freed before resolution. Capture names are the whole contract with the queries.
- */
 /** The language's rules the extraction reads besides its queries (language.json's `walker`). */
 export interface TextRules {
   /** `walker.callsInText`, compiled with the `g` and `d` flags. */
@@ -222,6 +221,10 @@ export interface TextRules {
   writer: string;
 }
 
+/**
+ * Runs the language's compiled query once over a parsed file and turns the captures into plain facts,
+ * so the tree can be freed before resolution. Capture names are the whole contract with the queries.
+ */
 export function extractFacts(path: string, source: string, tree: Tree, grammar: LoadedGrammar, rules: TextRules): FileFacts {
   const root = tree.rootNode;
   const facts: FileFacts = {
@@ -340,7 +343,8 @@ export function extractFacts(path: string, source: string, tree: Tree, grammar: 
       const ownerNode = first('owner');
       const definition: RawDefinition = {
         kind: kindOfCapture.get(definitionCapture.name)!,
-        name: props.name === 'unquote' ? withoutQuotes(nameNode.text) : nameNode.text,
+        // `(#set! name "unquote")`: a name written as a string literal (Perl's `has 'max_keys'`).
+        name: props.name === 'unquote' ? unquote(nameNode.text) : nameNode.text,
         nameRange: rangeOf(nameNode),
         range: fileScoped ? [node.startPosition.row, node.startPosition.column, root.endPosition.row, root.endPosition.column] : declarationRange(node, source),
         start: node.startIndex,
@@ -428,7 +432,7 @@ export function extractFacts(path: string, source: string, tree: Tree, grammar: 
     }
   }
 
-  const taken = takenOffsets(callSites, new Map([...byNameNode].filter(([key]) => !suppressed.has(key))), localSites);
+  const taken = takenOffsets(callSites, [...byNameNode.keys()].filter((key) => !suppressed.has(key)), localSites);
   for (const site of bareNames) {
     if (taken.has(site.start)) continue;
     taken.add(site.start);
@@ -439,7 +443,8 @@ export function extractFacts(path: string, source: string, tree: Tree, grammar: 
   // Parents by nesting: sort by start (outer first on ties), then a stack of open regions.
   const definitions = [...byNameNode.entries()].filter(([key]) => !suppressed.has(key)).map(([, d]) => d).sort((a, b) => a.start - b.start || b.end - a.end);
   for (const [key, d] of byNameNode) {
-    const start = Number(key.split(':')[0]);
+    const start = nameStart(key);
+    if (start === undefined) continue;
     if (extensionNames.has(start)) d.extension = true;
     if (recursiveNames.has(start)) d.recursive = true;
   }

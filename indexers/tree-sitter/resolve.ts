@@ -1,3 +1,4 @@
+import { pushUnique } from '../../core/collections.ts';
 import type { DefinitionKind, WalkerConfig } from '../../core/languages.ts';
 import { formatDescriptor, type Descriptor } from '../../graph/symbols.ts';
 import { callableKinds, CONSTRUCTOR, CorpusSymbols, termKinds, typeKinds, typeOrNamespace, type FileState, type Sym, type SymKind } from './corpus-symbols.ts';
@@ -183,7 +184,7 @@ function placeDefinitions(corpus: CorpusSymbols): void {
       return true;
     }
     corpus.define(id, d.kind, name, prefix, state.index, hoverFor(d), d.parameters);
-    if (d.extension) (corpus.extensions.get(name) ?? corpus.extensions.set(name, []).get(name)!).push(id);
+    if (d.extension) pushUnique(corpus.extensions, name, id);
     state.defined.add(id);
     state.ids[index] = id;
     state.opens[index] = id;
@@ -417,7 +418,7 @@ function callsMacrosExpandTo(corpus: CorpusSymbols): Map<string, string[]> {
   for (const state of corpus.states) {
     for (const call of state.facts.calls) {
       const id = call.unbound && call.scope >= 0 && state.facts.definitions[call.scope]!.expandsInline ? state.ids[call.scope] : undefined;
-      if (id && !(names.get(id) ?? []).includes(call.name)) (names.get(id) ?? names.set(id, []).get(id)!).push(call.name);
+      if (id) pushUnique(names, id, call.name);
     }
   }
   return names;
