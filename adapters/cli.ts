@@ -25,12 +25,13 @@ export interface AdapterInputs {
 const entryPoint = fileURLToPath(new URL('../bin/lmc-adapter.js', import.meta.url));
 
 /**
- * The argv that starts an adapter process (run with `process.execPath`). `--liftoff-only`: an
+ * The argv that starts an adapter process (run with `process.execPath`) from `entry`: by default
+ * bin/lmc-adapter.js, or the same entry bundled (adapters/bundle.ts). `--liftoff-only`: an
  * adapter parses a few hundred files and exits, and V8's optimising tier-up of a grammar's large
  * lexer function then costs seconds of compilation, which the exit waits for, and saves nothing.
  */
-export function adapterArgs(name: AdapterName, inputs: AdapterInputs): string[] {
-  const args = ['--liftoff-only', entryPoint, name, '--index', inputs.indexPath, '--tree', inputs.treeDir];
+export function adapterArgs(name: AdapterName, inputs: AdapterInputs, entry = entryPoint): string[] {
+  const args = ['--liftoff-only', entry, name, '--index', inputs.indexPath, '--tree', inputs.treeDir];
   return name === 'oracle' ? [...args, '--project', inputs.project, '--language', inputs.language] : [...args, '--language', inputs.language];
 }
 

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runRgSearch, type RgMatch, type TextSearch } from './ripgrep.ts';
 import { escapeRegex } from '../core/languages.ts';
-import { translateRustRegex } from './rust-regex.ts';
+import { ESCAPES, translateRustRegex, type Charset } from './rust-regex.ts';
 
 /**
  * A corpus tree's text held in memory, answering ripgrep searches in-process with exactly the
@@ -27,7 +27,7 @@ export class TreeText {
     // rg's matches in an unreadable file (a search rg answers) are read back in its lossy UTF-8 text.
     const lossy = unreadable.map(({ path, bytes }) => {
       const text = LOSSY.decode(bytes);
-      return { path, text, lineStarts: lineStartsOf(text) };
+      return { path, text, lineStarts: lineStartsOf(text), ascii: false };
     });
     this.byPath = new Map([...files, ...lossy].map((f) => [f.path, f]));
   }
@@ -40,19 +40,19 @@ export class TreeText {
       const bytes = readFileSync(join(dir, path));
       const asRgReadsIt = bytes.includes(0) || startsWithUtf16Bom(bytes) ? undefined : strictUtf8(bytes);
       if (asRgReadsIt === undefined) unreadable.push({ path, bytes });
-      else files.push({ path, text: asRgReadsIt, lineStarts: lineStartsOf(asRgReadsIt) });
+      else files.push({ path, text: asRgReadsIt, lineStarts: lineStartsOf(asRgReadsIt), ascii: ONLY_ASCII.test(asRgReadsIt) });
     }
     return new TreeText(dir, files, unreadable);
   }
 
   /** Every match of `search`, as runRgSearch (evidence/ripgrep.ts) would report them; `paths` limits the files searched. */
   search(search: TextSearch, paths?: ReadonlySet<string>): RgMatch[] {
-    const plan = inProcessRegex(search);
+    const plan = inProcessPlan(search);
     if (!plan || !this.nothingToFindInUnreadable(plan.required, paths)) return runRgSearch(this.dir, search, paths);
     const matches: RgMatch[] = [];
     for (const file of this.files) {
       if ((paths && !paths.has(file.path)) || (plan.required && !plan.required.some((all) => all.every((r) => file.text.includes(r))))) continue;
-      if (!collect(file, plan.regex, matches)) return runRgSearch(this.dir, search, paths);
+      if (!collect(file, plan.regex(file.ascii ? 'ascii' : 'unicode'), matches)) return runRgSearch(this.dir, search, paths);
     }
     return matches;
   }
@@ -94,21 +94,45 @@ interface TextFile {
   text: string;
   /** UTF-16 offset of each line's first character. */
   lineStarts: number[];
+  /** Whether the text holds only ASCII: searched with the ASCII form of a search's regex, which finds the same matches there. */
+  ascii: boolean;
 }
 
 const WORD_EDGED = /^[A-Za-z0-9_](?:.*[A-Za-z0-9_])?$/s;
-const WORD = '[\\p{Alphabetic}\\p{M}\\p{Nd}\\p{Pc}\\p{Join_Control}]';
+const ONLY_ASCII = /^[\x00-\x7F]*$/;
 
-/** The JavaScript regex that finds `search`'s matches and a literal each match holds, or undefined when only rg can say. */
-function inProcessRegex(search: TextSearch): { regex: RegExp; required?: string[][] } | undefined {
+interface Plan {
+  /** The search's regex in a charset, compiled when first asked for. */
+  regex: (charset: Charset) => RegExp;
+  /** Literals every match holds, as alternatives (evidence/rust-regex.ts, `required`). */
+  required?: string[][];
+}
+
+/** How `search` is answered in-process, or undefined when only rg can say. */
+function inProcessPlan(search: TextSearch): Plan | undefined {
   if (search.mode === 'word') {
     // A whole-word fixed string that starts and ends with a word character: rg's "preceded and
     // followed by a non-word character or the line's end" is then "not next to a word character".
     if (!WORD_EDGED.test(search.pattern) || search.pattern.includes('\n')) return undefined;
-    return { regex: new RegExp(`(?<!${WORD})${escapeRegex(search.pattern)}(?!${WORD})`, 'gu'), required: [[search.pattern]] };
+    const literal = escapeRegex(search.pattern);
+    return { regex: compiledOnce((charset) => `(?<!${ESCAPES[charset].w})${literal}(?!${ESCAPES[charset].w})`), required: [[search.pattern]] };
   }
-  const translated = translateRustRegex(search.pattern);
-  return translated && { regex: new RegExp(translated.source, 'gu'), ...(translated.required ? { required: translated.required } : {}) };
+  const ascii = translateRustRegex(search.pattern, 'ascii');
+  if (!ascii) return undefined;
+  return {
+    regex: compiledOnce((charset) => (charset === 'ascii' ? ascii.source : translateRustRegex(search.pattern, 'unicode')!.source)),
+    ...(ascii.required ? { required: ascii.required } : {}),
+  };
+}
+
+/** A regex per charset from its source, each compiled on first use: most trees need only the ASCII one. */
+function compiledOnce(sourceIn: (charset: Charset) => string): (charset: Charset) => RegExp {
+  const compiled = new Map<Charset, RegExp>();
+  return (charset) => {
+    let regex = compiled.get(charset);
+    if (!regex) compiled.set(charset, (regex = new RegExp(sourceIn(charset), 'gu')));
+    return regex;
+  };
 }
 
 /** Adds `file`'s matches of `regex`; false when one is empty (rg's handling of empty matches is left to rg). */

@@ -1,7 +1,11 @@
+import { existsSync } from 'node:fs';
 import { readFile, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Scenario } from '../core/contract.ts';
+import { withBundledAdapters } from '../adapters/bundle.ts';
+import { adapterArgs, type AdapterName } from '../adapters/cli.ts';
+import { turnsOf, type Scenario } from '../core/contract.ts';
 import { feedsNothing } from '../emit/manifest.ts';
 import { loadLock } from '../core/lock.ts';
 import { auditCorpus, type CorpusAudit } from '../validate/audit.ts';
@@ -88,6 +92,20 @@ describe.each(fixtures)('audit of %s', (corpus) => {
     const trail = (await readFile(join(runDir, 'grep-floor.jsonl'), 'utf8')).trimEnd().split('\n');
     expect(trail).toHaveLength(result.scenarios);
     expect(Object.keys(JSON.parse(trail[0]!))).toEqual(expect.arrayContaining(['id', 'query', 'expected', 'returned', 'score', 'latency_ms']));
+  });
+
+  it('runs the adapters from a bundle that answers every query as bin/lmc-adapter.js does, and removes it afterwards', async () => {
+    const inputs = await locateAuditInputs(corpus, generated.paths);
+    const queries = (JSON.parse(inputs.scenarioText) as Scenario[]).flatMap((s) => turnsOf(s).map((t) => `${JSON.stringify({ query: t.query })}\n`)).join('');
+    const answers = async (name: AdapterName, entry?: string) =>
+      (await execa(process.execPath, adapterArgs(name, inputs, entry), { input: queries })).stdout;
+    let bundle = '';
+    for (const name of ['oracle', 'grep-floor'] as const) {
+      const fromSources = await answers(name);
+      expect(fromSources.split('\n')).toHaveLength(queries.split('\n').length - 1);
+      expect(await withBundledAdapters(async (entry) => answers(name, (bundle = entry)))).toBe(fromSources);
+      expect(existsSync(dirname(bundle))).toBe(false);
+    }
   });
 });
 

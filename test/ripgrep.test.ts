@@ -151,6 +151,19 @@ describe('in-process text search', () => {
       expect(translateRustRegex(unsupported), unsupported).toBeUndefined();
     }
   });
+
+  it('finds in any ASCII text, with its ASCII form, exactly the matches of its Unicode form', () => {
+    const ascii = Array.from({ length: 128 }, (_, c) => String.fromCharCode(c));
+    const texts = [...ascii, ...ascii.flatMap((a) => ascii.map((b) => a + b))];
+    const matchesOf = (regex: RegExp, text: string) => [...text.matchAll(regex)].map((m) => `${m.index}:${m[0]}`).join(',');
+    for (const pattern of ['\\w', '\\W', '\\s', '\\S', '\\d', '\\D', '\\b', '.\\b', '\\b.', '[\\w$]', '[^\\w$]', '[^\\w\\s]', '[\\d-]', '[^\\d]', '[^\\s]', '^\\s*$', 'a$']) {
+      const [u, a] = (['unicode', 'ascii'] as const).map((charset) => new RegExp(translateRustRegex(pattern, charset)!.source, 'gu'));
+      const differing = texts.filter((text) => matchesOf(u!, text) !== matchesOf(a!, text));
+      expect(differing.map((t) => JSON.stringify(t)), pattern).toEqual([]);
+    }
+    // The point of the ASCII form: no Unicode property to resolve when it compiles.
+    expect(translateRustRegex('[^\\w\\s]+\\b\\d\\D\\S', 'ascii')!.source).not.toContain('\\p');
+  });
 });
 
 describe('a memoised searcher', () => {

@@ -7,6 +7,7 @@
  * under the work directory.
  */
 import { createHash } from 'node:crypto';
+import { withBundledAdapters } from '../adapters/bundle.ts';
 import { adapterArgs, type AdapterName } from '../adapters/cli.ts';
 import { feedsNothing, halfWidth, type Manifest } from '../emit/manifest.ts';
 import { categories, categoryWeights, goldSources, isUnweightedCategory, protocolExtensions, upstreamCategoryWeights, type ProtocolExtension, type Scenario } from '../core/contract.ts';
@@ -104,14 +105,14 @@ export async function auditCorpus(inputs: AuditInputs, log: (line: string) => vo
   const scenarios = JSON.parse(inputs.scenarioText) as Scenario[];
   const adapterInputs = { indexPath: inputs.indexPath, treeDir: inputs.treeDir, project: inputs.project, language: inputs.language };
 
-  const run = async (name: AdapterName): Promise<Run> => {
+  const run = async (name: AdapterName, entry: string): Promise<Run> => {
     log(`${corpus}: running ${name} over ${scenarios.length} scenarios…`);
-    const done = await runScenarios(corpus, scenarios, { label: name, command: process.execPath, args: adapterArgs(name, adapterInputs) }, inputs.runOptions);
+    const done = await runScenarios(corpus, scenarios, { label: name, command: process.execPath, args: adapterArgs(name, adapterInputs, entry) }, inputs.runOptions);
     await writeRun(inputs.runDir, done);
     return done;
   };
-  // Two processes, each mostly waiting on its own rg runs: side by side they take the time of one.
-  const [oracle, floor] = await Promise.all([run('oracle'), run('grep-floor')]);
+  // Side by side: on two cores they take little more than the slower one alone.
+  const [oracle, floor] = await withBundledAdapters((entry) => Promise.all([run('oracle', entry), run('grep-floor', entry)]));
   const floorByCategory = floor.result.scores.by_category;
   const report: AuditReport = {
     format_version: 1,
