@@ -262,16 +262,17 @@ export class Oracle {
    */
   private textSearch(pattern: string, mode: TextMode, scope: TextScope): string[] {
     if (!this.tree) return [];
-    const found: string[] = [];
+    const found = new Set<string>();
     for (const m of this.tree.text.search({ pattern, mode })) {
       const line = m.line - 1;
-      if (!inScope(scope, this.tree.syntax.classOf(m.file, line, m.start))) continue;
       // A name spanning lines counts to the end of its first line.
       const onName = (this.definitionNames.get(m.file) ?? []).some((d) => d[0] === line && d[1] < m.end && m.start < (d[2] === line ? d[3] : Infinity));
       if (onName) continue;
       const owner = this.innermost(m.file, (e) => e[0] <= line && line <= e[2]);
-      if (owner) found.push(owner);
-      else found.push(...(this.topLevelTermsAt(m.file, line) ?? [this.moduleOfFile.get(m.file)].filter((x) => x !== undefined)));
+      const credited = owner ? [owner] : (this.topLevelTermsAt(m.file, line) ?? [this.moduleOfFile.get(m.file)].filter((x) => x !== undefined));
+      // Where the match lies only matters if it would credit something new: a file is parsed only then.
+      if (credited.every((c) => found.has(c)) || !inScope(scope, this.tree.syntax.classOf(m.file, line, m.start))) continue;
+      for (const c of credited) found.add(c);
     }
     return sortedUnique(found);
   }

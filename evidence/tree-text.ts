@@ -50,11 +50,34 @@ export class TreeText {
     const plan = inProcessPlan(search);
     if (!plan || !this.nothingToFindInUnreadable(plan.required, paths)) return runRgSearch(this.dir, search, paths);
     const matches: RgMatch[] = [];
-    for (const file of this.files) {
+    for (const file of this.filesToSearch(search)) {
       if ((paths && !paths.has(file.path)) || (plan.required && !plan.required.some((all) => all.every((r) => file.text.includes(r))))) continue;
       if (!collect(file, plan.regex(file.ascii ? 'ascii' : 'unicode'), matches)) return runRgSearch(this.dir, search, paths);
     }
     return matches;
+  }
+
+  /** Per identifier (a maximal run of ASCII word characters), the files holding it as one, in search order; made on first use. */
+  private filesByIdentifier?: Map<string, TextFile[]>;
+
+  /**
+   * The files a search could match in: for a whole-word search of an identifier, only those holding
+   * it as a maximal run of ASCII word characters (a whole-word match has no word character on
+   * either side, so no ASCII one: it is such a run), else every file.
+   */
+  private filesToSearch(search: TextSearch): readonly TextFile[] {
+    if (search.mode !== 'word' || !IDENTIFIER.test(search.pattern)) return this.files;
+    if (!this.filesByIdentifier) {
+      this.filesByIdentifier = new Map();
+      for (const file of this.files) {
+        for (const [identifier] of file.text.matchAll(IDENTIFIERS)) {
+          const holding = this.filesByIdentifier.get(identifier);
+          if (!holding) this.filesByIdentifier.set(identifier, [file]);
+          else if (holding[holding.length - 1] !== file) holding.push(file);
+        }
+      }
+    }
+    return this.filesByIdentifier.get(search.pattern) ?? [];
   }
 
   /**
@@ -100,6 +123,8 @@ interface TextFile {
 
 const WORD_EDGED = /^[A-Za-z0-9_](?:.*[A-Za-z0-9_])?$/s;
 const ONLY_ASCII = /^[\x00-\x7F]*$/;
+const IDENTIFIER = /^[A-Za-z0-9_]+$/;
+const IDENTIFIERS = /[A-Za-z0-9_]+/g;
 
 interface Plan {
   /** The search's regex in a charset, compiled when first asked for. */

@@ -149,17 +149,18 @@ afterAll(async () => {
 });
 
 describe('the runner on sessions', () => {
-  it('asks every turn in order, scores each, and sends a sub-agent turn to a second process', async () => {
-    // Each process answers with its own pid and how many queries it has seen, so turns can be told apart.
+  it('asks every turn in order, scores each, and sends a sub-agent turn to a second process, run at niceness 10', async () => {
+    // Each process answers with its own pid, how many queries it has seen and its niceness, so turns can be told apart.
     const file = join(dir, 'echo.mjs');
     await writeFile(
       file,
       `import { createInterface } from 'node:readline';
+import { getPriority } from 'node:os';
 let seen = 0;
 for await (const line of createInterface({ input: process.stdin })) {
   const { query } = JSON.parse(line);
   seen++;
-  process.stdout.write(JSON.stringify({ results: query.op === 'lookup' ? ['lmc-test npm shop 1.0.0 pkg/Store#'] : [String(process.pid) + ':' + seen] }) + '\\n');
+  process.stdout.write(JSON.stringify({ results: query.op === 'lookup' ? ['lmc-test npm shop 1.0.0 pkg/Store#'] : [process.pid + ':' + seen + ':' + getPriority()] }) + '\\n');
 }
 `,
     );
@@ -173,7 +174,10 @@ for await (const line of createInterface({ input: process.stdin })) {
       ['b-000000000001', 0, [1]],
     ]);
     // The sub-agent's answer is the first query its process saw: it never saw the main agent's turns.
-    expect(run.outcomes[1]!.returned[0]).toMatch(/^\d+:1$/);
+    const [, seen, niceness] = run.outcomes[1]!.returned[0]!.split(':');
+    expect(seen).toBe('1');
+    // Lower than the session's process (niceness 0 unless the whole test runs lower already).
+    expect(Number(niceness)).toBeGreaterThanOrEqual(10);
     expect(run.result.earlier_turns).toEqual({ n: 3, passed: 3 });
   });
 });

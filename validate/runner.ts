@@ -3,6 +3,7 @@
  * `{"query": ...}` line per scenario on stdin, one response line back, in order. Queries go one at a
  * time (write, await the answer) so each latency is that query's alone.
  */
+import { setPriority } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { execa, type ResultPromise } from 'execa';
@@ -149,6 +150,15 @@ function round3(ms: number): number {
   return Math.round(ms * 1000) / 1000;
 }
 
+/** Sets a process's niceness to 10 (from the usual 0): the scheduler then runs it in time others leave. */
+function lowerPriority(pid: number): void {
+  try {
+    setPriority(pid, 10);
+  } catch {
+    // It exited before it could be lowered: the missing answer will say so.
+  }
+}
+
 /** How a process ended, for a failure message. */
 type Failure = (message: string, stopNow: boolean) => Promise<never>;
 
@@ -169,6 +179,8 @@ class AdapterProcess {
     private readonly role: string,
     /** How many queries this process will be asked in all. */
     private readonly total: number,
+    /** Whether it runs at a lower scheduling priority (a sub-agent process, idle until late in most files). */
+    lowPriority = false,
   ) {
     this.child = trackChild(
       execa(adapter.command, adapter.args, {
@@ -180,6 +192,7 @@ class AdapterProcess {
         reject: false,
       }),
     );
+    if (lowPriority && this.child.pid !== undefined) lowerPriority(this.child.pid);
     this.child.stderr!.on('data', (chunk: Buffer) => {
       this.stderrTail = (this.stderrTail + chunk.toString('utf8')).slice(-STDERR_TAIL_CHARS);
     });
@@ -259,9 +272,10 @@ export async function runScenarios(corpus: string, scenarios: readonly Scenario[
   const allTurns = scenarios.map(turnsOf);
   const sessionTurns = allTurns.flat().filter((t) => t.process === 'session').length;
   const session = new AdapterProcess(corpus, adapter, '', sessionTurns);
-  // Started with the first, so its start-up overlaps the session's work instead of adding to it.
+  // Started with the first, so that its start-up is done before its first turn: at a lower
+  // priority, so that it takes the processor time the session's process leaves, not the session's.
   const subagentTurns = allTurns.flat().length - sessionTurns;
-  const subagent = subagentTurns > 0 ? new AdapterProcess(corpus, adapter, ' (sub-agent process)', subagentTurns) : undefined;
+  const subagent = subagentTurns > 0 ? new AdapterProcess(corpus, adapter, ' (sub-agent process)', subagentTurns, true) : undefined;
   const outcomes: ScenarioOutcome[] = [];
   let after = 'scenario (none)';
   try {
