@@ -273,16 +273,13 @@ export class Facts {
   private insideCallable(s: SymbolFact): boolean {
     if (!callableKinds.has(s.kind) && !typeKinds.has(s.kind)) return false;
     if (this.nestedElsewhere().has(s.id)) return true;
-    // Each kind set's targets ask again; the scan of the file's scopes is done once per symbol.
+    // Each kind set's targets ask again; the file's callables are searched once per symbol.
     let inside = this.insideCallableMemo.get(s.id);
     if (inside === undefined) {
       const [line, char] = s.range;
-      inside = (this.graph.scopes.get(s.file) ?? []).some(({ id, enclosingRange: r }) => {
-        if (s.id.startsWith(id) || !callableKinds.has(this.graph.symbols.get(id)?.kind as SymbolKind)) return false;
-        // One declaration naming both (`x, y :: Int`) holds neither.
-        if (s.enclosingRange && r.every((v, i) => v === s.enclosingRange![i])) return false;
-        return strictlyInside(line, char, r);
-      });
+      const own = s.enclosingRange;
+      // One declaration naming both (`x, y :: Int`) holds neither.
+      inside = this.callablesOf(s.file).anyAround(line, char, (id, r) => !s.id.startsWith(id) && !(own && r.every((v, i) => v === own[i])));
       this.insideCallableMemo.set(s.id, inside);
     }
     return inside;
@@ -297,20 +294,27 @@ export class Facts {
   private nestedElsewhere(): ReadonlySet<string> {
     if (this.nestedMemo) return this.nestedMemo;
     const nested = new Set<string>();
-    for (const entries of this.graph.scopes.values()) {
-      const callables = entries.filter(({ id }) => callableKinds.has(this.graph.symbols.get(id)?.kind as SymbolKind));
+    for (const [file, entries] of this.graph.scopes) {
+      const callables = this.callablesOf(file);
       for (const { id, enclosingRange: e } of entries) {
-        const holder = callables.find(({ id: outer, enclosingRange: r }) => {
-          if (id.startsWith(outer) || r.every((v, i) => v === e[i])) return false;
-          return strictlyInside(e[0], e[1], r);
-        });
-        if (holder) nested.add(id);
+        if (callables.anyAround(e[0], e[1], (outer) => !id.startsWith(outer))) nested.add(id);
       }
     }
     this.nestedMemo = nested;
     return nested;
   }
   private nestedMemo?: ReadonlySet<string>;
+
+  /** The enclosing ranges of a file's own callables, made on first use. */
+  private callablesOf(file: string): Intervals {
+    let intervals = this.callableIntervals.get(file);
+    if (!intervals) {
+      const entries = (this.graph.scopes.get(file) ?? []).filter(({ id }) => callableKinds.has(this.graph.symbols.get(id)?.kind as SymbolKind));
+      this.callableIntervals.set(file, (intervals = new Intervals(entries)));
+    }
+    return intervals;
+  }
+  private readonly callableIntervals = new Map<string, Intervals>();
 
   /** Test code by the language's conventions (its idioms' testFiles), once per file: generators ask it for every symbol. */
   inTestFile(file: string): boolean {
@@ -463,11 +467,23 @@ export class Facts {
       !this.calledOutsideBodies(id) &&
       !this.swallowing().callees.has(id) &&
       !this.namedInSwallowedCode(s.name) &&
-      this.callers(id).every((caller) => this.isCallable(this.symbol(caller)!)) &&
+      !this.calledByNonCallables().has(id) &&
       !this.overridesAnother(s) &&
       !this.runsForSubtypes(s)
     );
   }
+
+  /** Symbols some caller of which is no callable (made once: a hot callee has thousands of callers). */
+  private calledByNonCallables(): ReadonlySet<string> {
+    if (!this.calledByNonCallable) {
+      this.calledByNonCallable = new Set();
+      for (const [caller, callees] of this.graph.calls) {
+        if (!this.isCallable(this.symbol(caller)!)) for (const callee of callees) this.calledByNonCallable.add(callee);
+      }
+    }
+    return this.calledByNonCallable;
+  }
+  private calledByNonCallable?: Set<string>;
 
   /** A constructor of a type whose name some unresolved call is written with (`Slice()`, `new Take_(…)` the walker could not bind). */
   private constructedUnresolved(s: SymbolFact): boolean {
@@ -689,6 +705,46 @@ export function identifierWords(name: string): string[] {
 }
 
 /** Whether a position lies inside a range, its ends excluded. */
-function strictlyInside(line: number, char: number, r: Range): boolean {
-  return (line > r[0] || (line === r[0] && char > r[1])) && (line < r[2] || (line === r[2] && char < r[3]));
+function before(line: number, char: number, otherLine: number, otherChar: number): boolean {
+  return line < otherLine || (line === otherLine && char < otherChar);
+}
+
+/**
+ * Ranges of one file, for asking which of them hold a position strictly inside. Sorted by start;
+ * `reach[i]` is the index, among 0..i, of the range that ends last, so that a search backwards from
+ * the last range starting before the position stops as soon as nothing earlier reaches it: a
+ * position is tested against the ranges around it and few others, not against the whole file.
+ */
+class Intervals {
+  private readonly entries: Array<{ id: string; enclosingRange: Range }>;
+  private readonly reach: number[] = [];
+
+  constructor(entries: ReadonlyArray<{ id: string; enclosingRange: Range }>) {
+    this.entries = [...entries].sort((a, b) => a.enclosingRange[0] - b.enclosingRange[0] || a.enclosingRange[1] - b.enclosingRange[1]);
+    this.entries.forEach(({ enclosingRange: r }, i) => {
+      const last = i > 0 ? this.reach[i - 1]! : i;
+      const lastRange = this.entries[last]!.enclosingRange;
+      this.reach.push(i > 0 && before(r[2], r[3], lastRange[2], lastRange[3]) ? last : i);
+    });
+  }
+
+  /** Whether some range holding (`line`, `char`) strictly inside it is one `accept` takes. */
+  anyAround(line: number, char: number, accept: (id: string, range: Range) => boolean): boolean {
+    // The first range that does not start strictly before the position.
+    let lo = 0;
+    let hi = this.entries.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      const r = this.entries[mid]!.enclosingRange;
+      if (before(r[0], r[1], line, char)) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let i = lo - 1; i >= 0; i--) {
+      const farthest = this.entries[this.reach[i]!]!.enclosingRange;
+      if (!before(line, char, farthest[2], farthest[3])) return false;
+      const { id, enclosingRange: r } = this.entries[i]!;
+      if (before(line, char, r[2], r[3]) && accept(id, r)) return true;
+    }
+    return false;
+  }
 }

@@ -327,7 +327,9 @@ export async function buildFactGraph(
     const unresolvedHere = new Map<number, string>();
     for (const info of doc.infos) if (classOf(info.symbol) === LOCAL && info.displayName && !definedLocals.has(info.symbol)) unresolvedHere.set(info.symbol, info.displayName);
     const position = doc.range;
-    refs.sort((a, b) => position[4 * a]! - position[4 * b]! || position[4 * a + 1]! - position[4 * b + 1]!);
+    // Indexers mostly write occurrences in order already; a sort with a comparator is then work for nothing.
+    const byPosition = (a: number, b: number) => position[4 * a]! - position[4 * b]! || position[4 * a + 1]! - position[4 * b + 1]!;
+    if (!refs.every((r, k) => k === 0 || byPosition(refs[k - 1]!, r) <= 0)) refs.sort(byPosition);
     const scopeAt = innermostScopes(scopes);
     let lines: string[] | undefined;
     const linesOf = () => (lines ??= readFileSync(join(source!.treeDir, doc.relativePath), 'utf8').split('\n'));

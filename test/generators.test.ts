@@ -89,6 +89,26 @@ describe('ids the index files under the wrong parent', () => {
   ]);
   const { scenarios } = generateScenarios(graph, { language: ts, seed: 42, budget: 200, search: noGrep });
 
+  it('finds the callable around a definition past a shorter one that ends before it, and none around one after both', () => {
+    const g = handMadeGraph();
+    const [checkout, receipt] = [id('src/`checkout.ts`/checkout().'), id('src/`checkout.ts`/receipt().')];
+    const helper = id('src/`checkout.ts`/helper().');
+    const at = (line: number): [number, number, number, number] => [line, 9, line, 15];
+    g.symbols.set(checkout, { ...g.symbols.get(checkout)!, range: at(0), enclosingRange: [0, 0, 100, 1] });
+    g.symbols.set(receipt, { ...g.symbols.get(receipt)!, range: at(10), enclosingRange: [10, 2, 20, 3] });
+    g.symbols.set(helper, { id: helper, kind: 'function', name: 'helper', display: 'src/`checkout.ts`/helper().', owner: id('src/`checkout.ts`/'), file: 'src/checkout.ts', range: at(50), enclosingRange: [50, 2, 52, 3] });
+    g.scopes.set('src/checkout.ts', [
+      { id: checkout, enclosingRange: [0, 0, 100, 1] },
+      { id: receipt, enclosingRange: [10, 2, 20, 3] },
+      { id: helper, enclosingRange: [50, 2, 52, 3] },
+    ]);
+    // receipt is declared inside checkout's body too; helper only inside checkout's, past receipt's end.
+    expect([checkout, receipt, helper].map((s) => new Facts(g, ts).misfiled(s))).toEqual([false, true, true]);
+    g.symbols.set(helper, { ...g.symbols.get(helper)!, range: at(150), enclosingRange: [150, 2, 152, 3] });
+    g.scopes.set('src/checkout.ts', [...g.scopes.get('src/checkout.ts')!.slice(0, 2), { id: helper, enclosingRange: [150, 2, 152, 3] }]);
+    expect(new Facts(g, ts).misfiled(helper)).toBe(false);
+  });
+
   it('names the nested handler in no query and no answer', () => {
     expect(new Facts(graph, ts).misfiled(handler)).toBe(true);
     expect(new Facts(graph, ts).misfiled(total)).toBe(false);
@@ -168,7 +188,13 @@ describe('callers no index here follows', () => {
   });
 
   it('rule out a function a type is credited with calling (a field initializer, a class body)', () => {
-    expect(complete((g) => g.callers.get(id('src/`cart.ts`/Cart#add().'))!.push(cart), 'src/`cart.ts`/Cart#add().')).toBe(false);
+    const add = id('src/`cart.ts`/Cart#add().');
+    // Both directions of the edge, as the graph builds them.
+    const credited = (g: FactGraph) => {
+      g.callers.get(add)!.push(cart);
+      g.calls.set(cart, [...(g.calls.get(cart) ?? []), add]);
+    };
+    expect(complete(credited, 'src/`cart.ts`/Cart#add().')).toBe(false);
   });
 
   it('rule out a constructor of a type with subtypes, and a constructor a construction bound to the type may run', () => {
