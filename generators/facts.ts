@@ -249,7 +249,8 @@ export class Facts {
     const key = `targets ${kinds ? [...kinds].sort().join(' ') : '*'}`;
     let list = this.kindMemo.get(key);
     if (!list) {
-      list = this.all(kinds).filter((s) => this.isTargetFile(s.file) && !this.isTest(s) && !this.insideCallable(s));
+      // Each symbol is judged once; a kind set's targets are the symbols of those kinds among them, in the same order.
+      list = kinds ? this.targets().filter((s) => kinds.has(s.kind)) : this.all().filter((s) => this.isTargetFile(s.file) && !this.isTest(s) && !this.insideCallable(s));
       this.kindMemo.set(key, list);
     }
     return list;
