@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { rm, writeFile } from 'node:fs/promises';
+import { getPriority } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scenarioSchema, turnsOf, type Scenario } from '../core/contract.ts';
@@ -179,6 +180,9 @@ for await (const line of createInterface({ input: process.stdin })) {
     // Lower than the session's process (niceness 0 unless the whole test runs lower already).
     expect(Number(niceness)).toBeGreaterThanOrEqual(10);
     expect(run.result.earlier_turns).toEqual({ n: 3, passed: 3 });
+    // An adapter that answers from its inputs alone gets every turn in one process: the sub-agent's is the fifth query it saw.
+    const once = await runScenarios('demo', sessions, { label: 'echo', command: process.execPath, args: [file], stateless: true });
+    expect(once.outcomes[1]!.returned[0]!.split(':').slice(1)).toEqual(['5', String(getPriority())]);
   });
 });
 

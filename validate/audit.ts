@@ -107,7 +107,7 @@ export async function auditCorpus(inputs: AuditInputs, log: (line: string) => vo
 
   const run = async (name: AdapterName, entry: string): Promise<Run> => {
     log(`${corpus}: running ${name} over ${scenarios.length} scenarios…`);
-    const done = await runScenarios(corpus, scenarios, { label: name, command: process.execPath, args: adapterArgs(name, adapterInputs, entry) }, inputs.runOptions);
+    const done = await runScenarios(corpus, scenarios, { label: name, command: process.execPath, args: adapterArgs(name, adapterInputs, entry), stateless: true }, inputs.runOptions);
     await writeRun(inputs.runDir, done);
     return done;
   };

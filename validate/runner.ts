@@ -19,6 +19,12 @@ export interface AdapterSpec {
   command: string;
   args: readonly string[];
   cwd?: string;
+  /**
+   * Answers every query from its inputs alone, whatever it was asked before (the reference
+   * adapters): a session's sub-agent turns then go to the same process, since a second one would
+   * load the same index again to give the same answers.
+   */
+  stateless?: boolean;
 }
 
 export interface RunOptions {
@@ -263,14 +269,15 @@ class AdapterProcess {
 
 /**
  * Runs every scenario through the adapter, every turn of a session in order (core/contract.ts,
- * turnsOf): a sub-agent's turn goes to a second process. A scenario's score is its last turn's, the
+ * turnsOf): a sub-agent's turn goes to a second process, unless the adapter is `stateless`. A scenario's score is its last turn's, the
  * one the upstream runner scores; earlier turns are scored and kept beside it. Throws a
  * PipelineError when the adapter cannot be trusted to have answered them all in step.
  */
 export async function runScenarios(corpus: string, scenarios: readonly Scenario[], adapter: AdapterSpec, options: RunOptions = {}): Promise<Run> {
   const timeouts = { first: options.startupTimeoutMs ?? DEFAULT_STARTUP_TIMEOUT_MS, next: options.timeoutMs ?? DEFAULT_TIMEOUT_MS };
   const allTurns = scenarios.map(turnsOf);
-  const sessionTurns = allTurns.flat().filter((t) => t.process === 'session').length;
+  const processOf = (turn: { process: 'session' | 'subagent' }) => (adapter.stateless ? 'session' : turn.process);
+  const sessionTurns = allTurns.flat().filter((t) => processOf(t) === 'session').length;
   const session = new AdapterProcess(corpus, adapter, '', sessionTurns);
   // Started with the first, so that its start-up is done before its first turn: at a lower
   // priority, so that it takes the processor time the session's process leaves, not the session's.
@@ -283,7 +290,7 @@ export async function runScenarios(corpus: string, scenarios: readonly Scenario[
       const turns = allTurns[i]!;
       const answers: TurnOutcome[] = [];
       for (const [t, turn] of turns.entries()) {
-        const process = turn.process === 'session' ? session : subagent!;
+        const process = processOf(turn) === 'session' ? session : subagent!;
         const what = turns.length > 1 ? `turn ${t + 1} of scenario ${scenario.id}` : `scenario ${scenario.id}`;
         const { returned, error, latency } = await process.ask(turn.query, what, after, timeouts);
         after = what;
