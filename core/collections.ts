@@ -28,3 +28,25 @@ export function compareStrings(a: string, b: string): number {
 export function sortedUnique(values: Iterable<string>): string[] {
   return [...new Set(values)].sort(compareStrings);
 }
+
+/**
+ * A growable list of 32-bit integers held in one typed array: millions of entries (a large index's
+ * call references) take 4 bytes each and nothing the garbage collector has to trace.
+ */
+export class IntList {
+  private data = new Int32Array(1024);
+  length = 0;
+
+  push(value: number): void {
+    if (this.length === this.data.length) {
+      const grown = new Int32Array(this.data.length * 2);
+      grown.set(this.data);
+      this.data = grown;
+    }
+    this.data[this.length++] = value;
+  }
+
+  get(i: number): number {
+    return this.data[i]!;
+  }
+}

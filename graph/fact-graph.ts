@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { isLocalSymbol, ownerSymbol, parseSymbol, type ParsedSymbol } from './symbols.ts';
 import { readCompactDocuments, SymbolRole, type CompactDocument } from './scip-reader.ts';
 import { SymbolTable } from './symbol-table.ts';
-import { addTo, compareStrings, pushTo, pushUnique, sortedUnique } from '../core/collections.ts';
+import { addTo, compareStrings, IntList, pushTo, pushUnique, sortedUnique } from '../core/collections.ts';
 import { callableKinds, scipKindNames, type SymbolKind } from '../core/contract.ts';
 import { idiomRegExp, writtenInForm, type Idioms } from '../core/languages.ts';
 
@@ -256,9 +256,10 @@ export async function buildFactGraph(
   const hover: Array<string | undefined> = [];
   const scipKinds: Array<number | undefined> = [];
   const implemented: Array<number[] | undefined> = [];
-  const referenceFrom: number[] = [];
-  const referenceTo: number[] = [];
-  const scopeCandidates: Array<{ file: string; id: string; enclosingRange: Range }> = [];
+  /** (enclosing definition, referenced symbol) handle pairs. */
+  const referenceFrom = new IntList();
+  const referenceTo = new IntList();
+  const scopeCandidates: Array<{ file: string; id: string; handle: number; enclosingRange: Range }> = [];
   /** Per file: [handle, line, startChar, endChar] of every own definition occurrence, in document order. */
   const siteCandidates = new Map<string, number[]>();
   const unresolvedNames = new Set<string>();
@@ -322,7 +323,7 @@ export async function buildFactGraph(
     // References inside a definition's enclosing range, credited to the innermost one.
     scopes.sort((a, b) => a.enclosingRange![0] - b.enclosingRange![0] || a.enclosingRange![1] - b.enclosingRange![1] ||
       b.enclosingRange![2] - a.enclosingRange![2] || b.enclosingRange![3] - a.enclosingRange![3]);
-    for (const d of scopes) scopeCandidates.push({ file: doc.relativePath, id: d.id, enclosingRange: d.enclosingRange! });
+    for (const d of scopes) scopeCandidates.push({ file: doc.relativePath, id: d.id, handle: d.handle, enclosingRange: d.enclosingRange! });
     // A local with a name but no definition in its document stands for an unresolved call.
     const unresolvedHere = new Map<number, string>();
     for (const info of doc.infos) if (classOf(info.symbol) === LOCAL && info.displayName && !definedLocals.has(info.symbol)) unresolvedHere.set(info.symbol, info.displayName);
@@ -434,9 +435,11 @@ export async function buildFactGraph(
   /** Per handle: the rank of an own symbol, -1 for any other; and whether it is callable. */
   const rankOfHandle = new Int32Array(strings.length).fill(-1);
   const callable = new Uint8Array(strings.length);
+  const factOfRank: SymbolFact[] = [];
   ids.forEach((id, rank) => {
     const { fact: s, handle } = unordered.get(id)!;
     symbols.set(id, s);
+    factOfRank.push(s);
     rankOfHandle[handle] = rank;
     if (callableKinds.has(s.kind)) callable[handle] = 1;
     if (s.owner) push(contains, s.owner, s.id);
@@ -472,7 +475,7 @@ export async function buildFactGraph(
     const triples: Array<[number, number, number]> = [];
     for (let i = 0; i < raw.length; i += 4) {
       const rank = rankOfHandle[raw[i]!]!;
-      const symbol = rank >= 0 ? symbols.get(ids[rank]!)! : undefined;
+      const symbol = rank >= 0 ? factOfRank[rank]! : undefined;
       if (!symbol || symbol.kind === 'module') continue;
       triples.push([raw[i + 1]!, raw[i + 2]!, raw[i + 3]!]);
       if (symbol.file !== file) pushUnique(filedElsewhere, file, symbol.id);
@@ -485,11 +488,13 @@ export async function buildFactGraph(
   const { calls, callers, edges } = callEdges(referenceFrom, referenceTo, rankOfHandle, callable, ids);
   // A call in the body of a definition that is no symbol (a method of a type no file defines, as Haskell's
   // `instance Show (IO …)`, a function in an object literal) credits no caller, as one outside every body does.
-  const fileOfScope = new Map(scopeCandidates.map((c) => [c.id, c.file]));
+  let fileOfScope: Map<number, string> | undefined;
   for (let i = 0; i < referenceFrom.length; i++) {
-    const to = referenceTo[i]!;
-    if (rankOfHandle[referenceFrom[i]!]! >= 0 || rankOfHandle[to]! < 0 || !callable[to]) continue;
-    addTo(calledOutside, to, fileOfScope.get(strings[referenceFrom[i]!]!)!);
+    const to = referenceTo.get(i);
+    if (rankOfHandle[referenceFrom.get(i)]! >= 0 || rankOfHandle[to]! < 0 || !callable[to]) continue;
+    // Made only when some call lies in such a body: most indexes have none.
+    fileOfScope ??= new Map(scopeCandidates.map((c) => [c.handle, c.file]));
+    addTo(calledOutside, to, fileOfScope.get(referenceFrom.get(i))!);
   }
 
   if (writtenCalls.length) {
@@ -518,7 +523,7 @@ export async function buildFactGraph(
 
   const scopesByFile = new Map<string, Array<{ id: string; enclosingRange: Range }>>();
   for (const c of scopeCandidates) {
-    if (!symbols.has(c.id)) continue;
+    if (rankOfHandle[c.handle]! < 0) continue;
     const list = scopesByFile.get(c.file);
     if (list) list.push({ id: c.id, enclosingRange: c.enclosingRange });
     else scopesByFile.set(c.file, [{ id: c.id, enclosingRange: c.enclosingRange }]);
@@ -611,8 +616,8 @@ function aliasesIn(lines: string[], after: string, doc: CompactDocument, own: (h
  * order without comparing a single string.
  */
 function callEdges(
-  referenceFrom: number[],
-  referenceTo: number[],
+  referenceFrom: IntList,
+  referenceTo: IntList,
   rankOfHandle: Int32Array,
   callable: Uint8Array,
   ids: string[],
@@ -621,9 +626,9 @@ function callEdges(
   const to = new Int32Array(referenceFrom.length);
   let edges = 0;
   for (let i = 0; i < referenceFrom.length; i++) {
-    const f = rankOfHandle[referenceFrom[i]!]!;
-    const t = rankOfHandle[referenceTo[i]!]!;
-    if (f < 0 || t < 0 || !callable[referenceTo[i]!]) continue;
+    const f = rankOfHandle[referenceFrom.get(i)]!;
+    const t = rankOfHandle[referenceTo.get(i)]!;
+    if (f < 0 || t < 0 || !callable[referenceTo.get(i)]) continue;
     from[edges] = f;
     to[edges] = t;
     edges += 1;
