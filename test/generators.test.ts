@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { IntList } from '../core/collections.ts';
 import type { TextSearchQuery } from '../core/contract.ts';
 import { languageOf, namedLikeRegistration } from '../core/languages.ts';
 import type { TextMatch } from '../evidence/syntax.ts';
@@ -207,6 +208,13 @@ describe('callers no index here follows', () => {
 });
 
 describe('sampling and naming helpers', () => {
+  it('keeps a growable list of 32-bit integers whole past its first allocation', () => {
+    const list = new IntList();
+    for (let i = 0; i < 5000; i++) list.push(3 * i - 7000);
+    expect(list.length).toBe(5000);
+    expect([list.get(0), list.get(1023), list.get(1024), list.get(4999)]).toEqual([-7000, -3931, -3928, 7997]);
+  });
+
   it('apportions a budget by weights with largest remainders', () => {
     expect(apportion(100, [28, 18, 10, 15])).toEqual([40, 25, 14, 21]);
     expect(apportion(7, [1, 1, 1])).toEqual([3, 2, 2]);
