@@ -430,10 +430,21 @@ export function languageOf(name: string): Language {
 /** Whether a callable's name says it registers what it is given, by the language's `registration` idiom. */
 export function namedLikeRegistration(registration: Idioms['registration'], name: string): boolean {
   if (!registration) return false;
-  const verbs = new RegExp(`^(?:${registration.verbs.join('|')})(?:[A-Z_]|$)`);
-  const adds = registration.adds.length > 0 && new RegExp(`^add(?:[A-Z_].*)?(?:${registration.adds.join('|')}|_(?:${registration.adds.map((w) => w.toLowerCase()).join('|')}))s?$`);
-  return verbs.test(name) || registration.wholeNames.includes(name) || (adds !== false && adds.test(name));
+  const { verbs, adds } = registrationForms(registration);
+  return verbs.test(name) || registration.wholeNames.includes(name) || (adds !== undefined && adds.test(name));
 }
+
+/** The regexes of a `registration` idiom, compiled once per idiom: generators ask about every callable. */
+function registrationForms(registration: NonNullable<Idioms['registration']>): { verbs: RegExp; adds?: RegExp } {
+  let forms = compiledRegistrations.get(registration);
+  if (!forms) {
+    const verbs = new RegExp(`^(?:${registration.verbs.join('|')})(?:[A-Z_]|$)`);
+    const adds = registration.adds.length > 0 ? new RegExp(`^add(?:[A-Z_].*)?(?:${registration.adds.join('|')}|_(?:${registration.adds.map((w) => w.toLowerCase()).join('|')}))s?$`) : undefined;
+    compiledRegistrations.set(registration, (forms = { verbs, ...(adds ? { adds } : {}) }));
+  }
+  return forms;
+}
+const compiledRegistrations = new WeakMap<NonNullable<Idioms['registration']>, { verbs: RegExp; adds?: RegExp }>();
 
 /** Whether a language's idioms hold something at this path (`errors.raise`, `tests.mocks`): a value, or a non-empty list. */
 export function hasIdiom(idioms: Idioms, path: string): boolean {
