@@ -1,8 +1,9 @@
 /**
  * The two reference adapters as standalone processes speaking the runner protocol on stdio:
- *   node bin/lmc-adapter.js oracle --index FILE --project NAME --tree DIR --language NAME
+ *   node bin/lmc-adapter.js oracle --index FILE --project NAME --tree DIR --language NAME [--spans FILE]
  *   node bin/lmc-adapter.js grep-floor --index FILE --tree DIR --language NAME
- * Each answers from the query, the index and the tree alone.
+ * Each answers from the query, the index and the tree alone. `--spans` only saves the oracle
+ * parsing again the files whose comment and string spans the generate stage already found.
  */
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -20,6 +21,8 @@ export interface AdapterInputs {
   project: string;
   /** The corpus's language folder: the oracle parses the tree with its grammars to answer `text_search`. */
   language: string;
+  /** Spans the generate stage parsed (evidence/syntax.ts, SpansByFile): the oracle does not parse those files again. */
+  spansPath?: string;
 }
 
 const entryPoint = fileURLToPath(new URL('../bin/lmc-adapter.js', import.meta.url));
@@ -32,10 +35,11 @@ const entryPoint = fileURLToPath(new URL('../bin/lmc-adapter.js', import.meta.ur
  */
 export function adapterArgs(name: AdapterName, inputs: AdapterInputs, entry = entryPoint): string[] {
   const args = ['--liftoff-only', entry, name, '--index', inputs.indexPath, '--tree', inputs.treeDir];
-  return name === 'oracle' ? [...args, '--project', inputs.project, '--language', inputs.language] : [...args, '--language', inputs.language];
+  if (name !== 'oracle') return [...args, '--language', inputs.language];
+  return [...args, '--project', inputs.project, '--language', inputs.language, ...(inputs.spansPath ? ['--spans', inputs.spansPath] : [])];
 }
 
-const usage = `usage: lmc-adapter oracle --index FILE --project NAME --tree DIR --language NAME
+const usage = `usage: lmc-adapter oracle --index FILE --project NAME --tree DIR --language NAME [--spans FILE]
        lmc-adapter grep-floor --index FILE --tree DIR --language NAME
 `;
 
@@ -45,18 +49,18 @@ export async function main(argv: string[]): Promise<number> {
   try {
     ({ values } = parseArgs({
       args: rest,
-      options: { index: { type: 'string' }, tree: { type: 'string' }, project: { type: 'string' }, language: { type: 'string' } },
+      options: { index: { type: 'string' }, tree: { type: 'string' }, project: { type: 'string' }, language: { type: 'string' }, spans: { type: 'string' } },
       strict: true,
     }));
   } catch (error) {
     process.stderr.write(`lmc-adapter: ${(error as Error).message}\n${usage}`);
     return 2;
   }
-  const { index, tree, project, language } = values;
+  const { index, tree, project, language, spans } = values;
   let answer: Answerer;
   try {
     if (name === 'oracle' && index && project && tree && language) {
-      const oracle = await Oracle.load(index, project, { treeDir: tree, language });
+      const oracle = await Oracle.load(index, project, { treeDir: tree, language, ...(spans ? { spansPath: spans } : {}) });
       answer = (query) => oracle.answer(query);
     } else if (name === 'grep-floor' && index && tree && language) {
       const floor = await GrepFloor.load(index, tree, language);

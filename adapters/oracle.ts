@@ -4,7 +4,8 @@
  * graph/fact-graph.ts or generators/ (only the protobuf decoding, the symbol-string parser, and
  * the tree's evidence: ripgrep's matches and where each starts in the parse of its file), so a
  * generator bug and an oracle bug have to coincide to go unnoticed. It answers from the query, the
- * index and the tree alone.
+ * index and the tree alone; where the generate stage has just parsed a file with the same
+ * classifier, it may take those spans rather than parse the same text again (`--spans`).
  */
 import { readScipIndex, SymbolRole } from '../graph/scip-reader.ts';
 import { isLocalSymbol, parseSymbol, type ParsedSymbol } from '../graph/symbols.ts';
@@ -15,7 +16,9 @@ import { join } from 'node:path';
 import { loadGrammars } from '../core/grammars.ts';
 import { languageOf, writtenInForm, type Idioms } from '../core/languages.ts';
 import { TreeText } from '../evidence/tree-text.ts';
-import { inScope, SyntaxClassifier } from '../evidence/syntax.ts';
+import { inScope, SyntaxClassifier, syntaxClasses, type SpansByFile } from '../evidence/syntax.ts';
+import { PipelineError } from '../core/errors.ts';
+import { z } from 'zod/v4';
 import type { AdapterQuery } from './protocol.ts';
 
 /** [startLine, startChar, endLine, endChar], 0-based, end exclusive. */
@@ -90,9 +93,9 @@ export class Oracle {
   ) {}
 
   /** Without a tree (a test of the structural ops), `text_search` answers nothing. */
-  static async load(indexPath: string, projectName: string, tree?: { treeDir: string; language: string }): Promise<Oracle> {
+  static async load(indexPath: string, projectName: string, tree?: { treeDir: string; language: string; spansPath?: string }): Promise<Oracle> {
     const oracle = new Oracle(
-      tree ? await readTree(tree.treeDir, tree.language) : undefined,
+      tree ? await readTree(tree.treeDir, tree.language, tree.spansPath) : undefined,
     );
     await oracle.ingest(indexPath, projectName);
     return oracle;
@@ -359,9 +362,36 @@ function isReExport(hover: string): boolean {
   return /^[A-Za-z_$][\w$]*: /.test(hover) || /^(function|class|\(property\)) /.test(hover);
 }
 
-/** The tree as the oracle reads it: its text once, the parse that tells code from comments and strings, the language's construction and call forms. */
-async function readTree(treeDir: string, language: string): Promise<{ text: TreeText; syntax: SyntaxClassifier; constructs: Idioms['constructs']; calls: Idioms['calls'] }> {
+/**
+ * The tree as the oracle reads it: its text once, the parse that tells code from comments and
+ * strings, the language's construction and call forms. `spansPath`: a file of spans the generate
+ * stage parsed with the same classifier (SpansByFile); a file whose text here hashes the same is not
+ * parsed again.
+ */
+async function readTree(treeDir: string, language: string, spansPath?: string): Promise<{ text: TreeText; syntax: SyntaxClassifier; constructs: Idioms['constructs']; calls: Idioms['calls'] }> {
   const text = TreeText.load(treeDir);
   const { constructs, calls } = languageOf(language).idioms;
-  return { text, syntax: new SyntaxClassifier(text, await loadGrammars(language)), constructs, calls };
+  const syntax = new SyntaxClassifier(text, await loadGrammars(language));
+  if (spansPath) syntax.adoptSpans(readSpans(spansPath));
+  return { text, syntax, constructs, calls };
+}
+
+const spansFileSchema = z.record(
+  z.string(),
+  z
+    .object({ sha256: z.string().regex(/^[0-9a-f]{64}$/), spans: z.array(z.int().nonnegative()), kinds: z.array(z.enum(syntaxClasses)) })
+    .strict()
+    .refine((f) => f.spans.length === 4 * f.kinds.length, 'spans must hold four numbers per kind'),
+);
+
+function readSpans(path: string): SpansByFile {
+  let data: unknown;
+  try {
+    data = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new PipelineError(`unreadable spans file: ${(error as Error).message}`, { file: path });
+  }
+  const parsed = spansFileSchema.safeParse(data);
+  if (!parsed.success) throw new PipelineError(`malformed spans file: ${parsed.error.issues[0]!.path.join('.')}: ${parsed.error.issues[0]!.message}`, { file: path });
+  return parsed.data;
 }

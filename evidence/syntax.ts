@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Parser } from 'web-tree-sitter';
 import type { TextScope, TextSearchQuery } from '../core/contract.ts';
 import { grammarFor, type LoadedLanguage } from '../core/grammars.ts';
@@ -5,7 +6,8 @@ import type { RgMatch, TextSearcher } from './ripgrep.ts';
 import type { TreeText } from './tree-text.ts';
 
 /** Where a text match starts: in code, an import declaration, a comment or a string literal. */
-export type SyntaxClass = 'code' | 'import' | 'comment' | 'string';
+export const syntaxClasses = ['code', 'import', 'comment', 'string'] as const;
+export type SyntaxClass = (typeof syntaxClasses)[number];
 
 /** Whether a text search of this scope counts a match that starts there (docs/query-semantics.md, "text_search"). */
 export function inScope(scope: TextScope, where: SyntaxClass): boolean {
@@ -29,6 +31,27 @@ interface FileSpans {
   reach: number[];
 }
 
+/**
+ * The spans a classifier parsed, per file, each with the sha256 of the text it parsed: another
+ * classifier over the same tree (the oracle's, after the generate stage's) adopts a file's spans
+ * only when its own text of that file has that hash, and parses every other file itself.
+ */
+export type SpansByFile = Record<string, { sha256: string; spans: number[]; kinds: SyntaxClass[] }>;
+
+/** `reach[i]`: the index of the span among 0..i that ends last (FileSpans). */
+function reachOf(spans: readonly number[], count: number): number[] {
+  const reach: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const last = i > 0 ? reach[i - 1]! : i;
+    reach.push(i > 0 && before(spans[4 * i + 2]!, spans[4 * i + 3]!, spans[4 * last + 2]!, spans[4 * last + 3]!) ? last : i);
+  }
+  return reach;
+}
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
 function before(row: number, col: number, r: number, c: number): boolean {
   return row < r || (row === r && col < c);
 }
@@ -49,6 +72,22 @@ export class SyntaxClassifier {
     private readonly tree: TreeText,
     private readonly loaded: LoadedLanguage,
   ) {}
+
+  /** The spans of every file parsed so far, each with the hash of the text parsed. */
+  parsedSpans(): SpansByFile {
+    const out: SpansByFile = {};
+    for (const [file, { spans, kinds }] of this.files) out[file] = { sha256: sha256(this.tree.text(file) ?? ''), spans, kinds };
+    return out;
+  }
+
+  /** Takes another classifier's spans (parsedSpans) for each file whose text here has the same hash; the others are parsed when asked. */
+  adoptSpans(known: SpansByFile): void {
+    for (const [file, { sha256: hash, spans, kinds }] of Object.entries(known)) {
+      const text = this.tree.text(file);
+      if (this.files.has(file) || text === undefined || sha256(text) !== hash) continue;
+      this.files.set(file, { spans, kinds, reach: reachOf(spans, kinds.length) });
+    }
+  }
 
   /** `row` and `col` 0-based, `col` in UTF-16 units. */
   classOf(file: string, row: number, col: number): SyntaxClass {
@@ -98,11 +137,8 @@ export class SyntaxClassifier {
           if (!node) continue;
           known.spans.push(node.startPosition.row, node.startPosition.column, node.endPosition.row, node.endPosition.column);
           known.kinds.push(classOfType.get(node.type)!);
-          const i = known.kinds.length - 1;
-          const last = i > 0 ? known.reach[i - 1]! : i;
-          const s = known.spans;
-          known.reach.push(i > 0 && before(s[4 * i + 2]!, s[4 * i + 3]!, s[4 * last + 2]!, s[4 * last + 3]!) ? last : i);
         }
+        known.reach = reachOf(known.spans, known.kinds.length);
         tree.delete();
       }
     }

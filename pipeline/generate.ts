@@ -13,7 +13,7 @@ import { publishCorpus, sealManifest, serialise, sha256, type PublishedTexts } f
 import { checkManifest, checkScenarioFile } from '../emit/validate.ts';
 import { ripgrepVersion, searcherOver } from '../evidence/ripgrep.ts';
 import { TreeText } from '../evidence/tree-text.ts';
-import { classifiedSearch, SyntaxClassifier } from '../evidence/syntax.ts';
+import { classifiedSearch, SyntaxClassifier, type SpansByFile } from '../evidence/syntax.ts';
 import { loadGrammars } from '../core/grammars.ts';
 import { fetchCorpus } from '../fetchers/index.ts';
 import { Facts } from '../generators/facts.ts';
@@ -145,6 +145,8 @@ export async function runCorpus(corpus: Corpus, paths: RunPaths, options: RunOpt
     overlays: [overlays.manual?.text ?? null, overlays.specs?.text ?? null],
     rgVersion,
   });
+  /** The spans the generate stage parsed, when it ran (never cached): validate's oracle need not parse those files again. */
+  let parsedSpans: SpansByFile | undefined;
   const generated: Generated = await (async () => {
     const cached = await cache.load<Generated>('generate', generateKey, 'result.json');
     if (cached) {
@@ -160,7 +162,8 @@ export async function runCorpus(corpus: Corpus, paths: RunPaths, options: RunOpt
     const result = await stage('generate', async () => {
       const tree = TreeText.load(fetched.treeDir);
       const searcher = searcherOver(tree);
-      const search = classifiedSearch(searcher, new SyntaxClassifier(tree, await loadGrammars(corpus.language)));
+      const classifier = new SyntaxClassifier(tree, await loadGrammars(corpus.language));
+      const search = classifiedSearch(searcher, classifier);
       const language = corpusLanguage(corpus);
       const facts = new Facts(graph, language);
       const manual = overlays.manual ? compileManual(overlays.manual.data, overlays.manual.file, facts) : [];
@@ -169,6 +172,7 @@ export async function runCorpus(corpus: Corpus, paths: RunPaths, options: RunOpt
       const drift = base && baseGraph ? driftBase(baseGraph, graph.packagePrefix, language, base.project.version) : undefined;
       const made = generateScenarios(graph, { language, seed: corpus.seed, budget: corpus.budget, search, reserved, sessions: corpus.sessions ?? false, ...(drift ? { drift } : {}) });
       const profiled = inProfile(sortScenarios([...made.scenarios, ...manual, ...specs]), options.protocol ?? 'lmc', facts);
+      parsedSpans = classifier.parsedSpans();
       return {
         scenarios: profiled.scenarios,
         profile: profiled.profile,
@@ -193,7 +197,7 @@ export async function runCorpus(corpus: Corpus, paths: RunPaths, options: RunOpt
     const draft: Manifest = { ...buildManifest({ corpus, fetched, indexed, project, scenarioText, ...generated, ...(base ? { driftBase: { source: corpus.drift!.source, contentDigest: base.fetched.contentDigest } } : {}) }), ...(judged ? { judged } : {}) };
     const runDir = join(paths.workDir, 'runs', corpus.name);
     const auditKey = cacheKey({ generateKey, corpus: corpus.name, scenarios: sha256(scenarioText), code: codeVersion(STAGE_CODE.audit) });
-    const audit = await auditWithCache(cache, auditKey, { corpus: corpus.name, project: project.name, language: corpus.language, contentDigest: fetched.contentDigest, scenarioText, indexPath: indexed.indexPath, treeDir: fetched.treeDir, runDir }, outcome, log);
+    const audit = await auditWithCache(cache, auditKey, { corpus: corpus.name, project: project.name, language: corpus.language, contentDigest: fetched.contentDigest, scenarioText, indexPath: indexed.indexPath, treeDir: fetched.treeDir, runDir, ...(parsedSpans ? { spans: parsedSpans } : {}) }, outcome, log);
     if (audit.failing.length) {
       const listed = audit.failing.slice(0, 20).join(', ');
       throw new PipelineError(`the reference oracle fails ${audit.failing.length} scenario(s): ${listed}${audit.failing.length > 20 ? ', …' : ''} (audit trail: ${join(runDir, 'oracle.jsonl')})`, { file: scenarioPath });

@@ -107,6 +107,14 @@ describe.each(fixtures)('audit of %s', (corpus) => {
       expect(existsSync(dirname(bundle))).toBe(false);
     }
   });
+
+  it("refuses a malformed spans file, naming it, rather than answering from it", async () => {
+    const inputs = await locateAuditInputs(corpus, generated.paths);
+    const spansPath = join(generated.paths.workDir, 'bad-spans.json');
+    await writeFile(spansPath, JSON.stringify({ 'inventory/store.py': { sha256: 'x'.repeat(64), spans: [0, 0, 0], kinds: ['comment'] } }));
+    const result = await execa(process.execPath, adapterArgs('oracle', { ...inputs, spansPath }), { input: '', reject: false });
+    expect([result.exitCode, result.stderr]).toEqual([1, `lmc-adapter oracle: ${spansPath}: malformed spans file: inventory/store.py.sha256: Invalid string: must match pattern /^[0-9a-f]{64}$/`]);
+  });
 });
 
 describe('a wrong expected answer', () => {

@@ -14,7 +14,7 @@ import { languageOf } from '../core/languages.ts';
 import { Oracle } from '../adapters/oracle.ts';
 import { parseRgJson, searcherOver } from '../evidence/ripgrep.ts';
 import { TreeText } from '../evidence/tree-text.ts';
-import { classifiedSearch, SyntaxClassifier } from '../evidence/syntax.ts';
+import { classifiedSearch, SyntaxClassifier, type SpansByFile } from '../evidence/syntax.ts';
 import { Facts } from '../generators/facts.ts';
 import { buildFactGraph } from '../graph/fact-graph.ts';
 import { indexWithTreeSitter } from '../indexers/tree-sitter/index.ts';
@@ -155,6 +155,33 @@ describe('where a match starts', () => {
       expect([syntax.classOf('bin/tool', 1, 6), syntax.classOf('bin/tool', 2, 0), syntax.classOf('bin/tool', 2, 7), syntax.classOf('bin/tool', 2, 14), syntax.classOf('bin/tool', 2, 23), syntax.classOf('bin/tool', 2, 19), syntax.classOf('bin/notes', 0, 10)]).toEqual([
         'comment', 'code', 'string', 'code', 'code', 'string', 'code',
       ]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('spans found once', () => {
+  it("adopts another classifier's spans of a file only when its own text of that file has the same hash", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'lmc-syntax-'));
+    try {
+      await writeFile(join(dir, 'a.rb'), '# note\nrun\n');
+      await writeFile(join(dir, 'b.rb'), '# note\nrun\n');
+      const grammars = await loadGrammars('ruby');
+      const first = new SyntaxClassifier(TreeText.load(dir), grammars);
+      expect([first.classOf('a.rb', 0, 2), first.classOf('b.rb', 1, 0)]).toEqual(['comment', 'code']);
+      const parsed = first.parsedSpans();
+      expect(parsed['a.rb']).toEqual({ sha256: '7c790e913a57072291247beb5c46593b89ef94962a550f0e6eb39d8a5262606a', spans: [0, 0, 0, 6], kinds: ['comment'] });
+      // Spans that say the call on line 2 is a comment, of a.rb and of b.rb, whose text then changes.
+      const said: SpansByFile = {
+        'a.rb': { ...parsed['a.rb']!, spans: [1, 0, 1, 3], kinds: ['comment'] },
+        'b.rb': { ...parsed['b.rb']!, spans: [1, 0, 1, 3], kinds: ['comment'] },
+      };
+      await writeFile(join(dir, 'b.rb'), '# note\nrun \n');
+      const second = new SyntaxClassifier(TreeText.load(dir), grammars);
+      second.adoptSpans(said);
+      // a.rb's hash matches, so its spans are used as given; b.rb's does not, so b.rb is parsed.
+      expect([second.classOf('a.rb', 1, 0), second.classOf('a.rb', 0, 2), second.classOf('b.rb', 1, 0)]).toEqual(['comment', 'code', 'code']);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -7,6 +7,9 @@
  * under the work directory.
  */
 import { createHash } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import type { SpansByFile } from '../evidence/syntax.ts';
 import { withBundledAdapters } from '../adapters/bundle.ts';
 import { adapterArgs, type AdapterName } from '../adapters/cli.ts';
 import { feedsNothing, halfWidth, type Manifest } from '../emit/manifest.ts';
@@ -34,6 +37,8 @@ export interface AuditInputs {
   treeDir: string;
   /** Where per-run results and audit trails go, e.g. `.lmc/runs/<corpus>`. */
   runDir: string;
+  /** The comment, string and import spans the generate stage parsed, if it ran: the oracle does not parse those files again. */
+  spans?: SpansByFile;
   runOptions?: RunOptions;
 }
 
@@ -103,16 +108,20 @@ function adapterScores(result: RunResult): AdapterScores {
 export async function auditCorpus(inputs: AuditInputs, log: (line: string) => void = () => {}): Promise<CorpusAudit> {
   const { corpus } = inputs;
   const scenarios = JSON.parse(inputs.scenarioText) as Scenario[];
-  const adapterInputs = { indexPath: inputs.indexPath, treeDir: inputs.treeDir, project: inputs.project, language: inputs.language };
-
-  const run = async (name: AdapterName, entry: string): Promise<Run> => {
+  const run = async (name: AdapterName, entry: string, spansPath?: string): Promise<Run> => {
     log(`${corpus}: running ${name} over ${scenarios.length} scenarios…`);
+    const adapterInputs = { indexPath: inputs.indexPath, treeDir: inputs.treeDir, project: inputs.project, language: inputs.language, ...(spansPath ? { spansPath } : {}) };
     const done = await runScenarios(corpus, scenarios, { label: name, command: process.execPath, args: adapterArgs(name, adapterInputs, entry), stateless: true }, inputs.runOptions);
     await writeRun(inputs.runDir, done);
     return done;
   };
   // Side by side: on two cores they take little more than the slower one alone.
-  const [oracle, floor] = await withBundledAdapters((entry) => Promise.all([run('oracle', entry), run('grep-floor', entry)]));
+  const [oracle, floor] = await withBundledAdapters(async (entry) => {
+    // Written beside the bundle, so it is removed with it.
+    const spansPath = inputs.spans ? join(dirname(entry), 'spans.json') : undefined;
+    if (spansPath) await writeFile(spansPath, JSON.stringify(inputs.spans));
+    return Promise.all([run('oracle', entry, spansPath), run('grep-floor', entry)]);
+  });
   const floorByCategory = floor.result.scores.by_category;
   const report: AuditReport = {
     format_version: 1,
