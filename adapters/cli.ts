@@ -21,7 +21,7 @@ export interface AdapterInputs {
   project: string;
   /** The corpus's language folder: the oracle parses the tree with its grammars to answer `text_search`. */
   language: string;
-  /** Spans the generate stage parsed (evidence/syntax.ts, SpansByFile): the oracle does not parse those files again. */
+  /** A spans file of what the generate stage parsed (evidence/syntax.ts, writeSpansFile): the oracle does not parse those files again. */
   spansPath?: string;
 }
 

@@ -16,9 +16,7 @@ import { join } from 'node:path';
 import { loadGrammars } from '../core/grammars.ts';
 import { languageOf, writtenInForm, type Idioms } from '../core/languages.ts';
 import { TreeText } from '../evidence/tree-text.ts';
-import { inScope, SyntaxClassifier, syntaxClasses, type SpansByFile } from '../evidence/syntax.ts';
-import { PipelineError } from '../core/errors.ts';
-import { z } from 'zod/v4';
+import { inScope, readSpansFile, SyntaxClassifier } from '../evidence/syntax.ts';
 import type { AdapterQuery } from './protocol.ts';
 
 /** [startLine, startChar, endLine, endChar], 0-based, end exclusive. */
@@ -364,34 +362,14 @@ function isReExport(hover: string): boolean {
 
 /**
  * The tree as the oracle reads it: its text once, the parse that tells code from comments and
- * strings, the language's construction and call forms. `spansPath`: a file of spans the generate
- * stage parsed with the same classifier (SpansByFile); a file whose text here hashes the same is not
- * parsed again.
+ * strings, the language's construction and call forms. `spansPath`: a spans file of what the
+ * generate stage parsed with the same classifier (evidence/syntax.ts, writeSpansFile); a file whose
+ * text here hashes the same is not parsed again.
  */
 async function readTree(treeDir: string, language: string, spansPath?: string): Promise<{ text: TreeText; syntax: SyntaxClassifier; constructs: Idioms['constructs']; calls: Idioms['calls'] }> {
   const text = TreeText.load(treeDir);
   const { constructs, calls } = languageOf(language).idioms;
   const syntax = new SyntaxClassifier(text, await loadGrammars(language));
-  if (spansPath) syntax.adoptSpans(readSpans(spansPath));
+  if (spansPath) for await (const spans of readSpansFile(spansPath)) syntax.adoptSpans(spans);
   return { text, syntax, constructs, calls };
-}
-
-const spansFileSchema = z.record(
-  z.string(),
-  z
-    .object({ sha256: z.string().regex(/^[0-9a-f]{64}$/), spans: z.array(z.int().nonnegative()), kinds: z.array(z.enum(syntaxClasses)) })
-    .strict()
-    .refine((f) => f.spans.length === 4 * f.kinds.length, 'spans must hold four numbers per kind'),
-);
-
-function readSpans(path: string): SpansByFile {
-  let data: unknown;
-  try {
-    data = JSON.parse(readFileSync(path, 'utf8'));
-  } catch (error) {
-    throw new PipelineError(`unreadable spans file: ${(error as Error).message}`, { file: path });
-  }
-  const parsed = spansFileSchema.safeParse(data);
-  if (!parsed.success) throw new PipelineError(`malformed spans file: ${parsed.error.issues[0]!.path.join('.')}: ${parsed.error.issues[0]!.message}`, { file: path });
-  return parsed.data;
 }

@@ -1,4 +1,10 @@
 import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import { finished } from 'node:stream/promises';
+import { z } from 'zod/v4';
+import { PipelineError } from '../core/errors.ts';
 import { Parser } from 'web-tree-sitter';
 import type { TextScope, TextSearchQuery } from '../core/contract.ts';
 import { grammarFor, type LoadedLanguage } from '../core/grammars.ts';
@@ -50,6 +56,45 @@ function reachOf(spans: readonly number[], count: number): number[] {
 
 function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');
+}
+
+/**
+ * Writes spans as a spans file: one JSON line per file, `{"file", "sha256", "spans", "kinds"}`,
+ * streamed, so that a tree of any size never becomes one string.
+ */
+export async function writeSpansFile(path: string, spans: SpansByFile): Promise<void> {
+  const out = createWriteStream(path);
+  for (const [file, record] of Object.entries(spans)) {
+    if (!out.write(`${JSON.stringify({ file, ...record })}\n`)) await once(out, 'drain');
+  }
+  out.end();
+  await finished(out);
+}
+
+const spansLineSchema = z
+  .object({ file: z.string().min(1), sha256: z.string().regex(/^[0-9a-f]{64}$/), spans: z.array(z.int().nonnegative()), kinds: z.array(z.enum(syntaxClasses)) })
+  .strict()
+  .refine((f) => f.spans.length === 4 * f.kinds.length, 'spans must hold four numbers per kind');
+
+/** Reads a spans file line by line; a line that is not one file's spans fails, naming the file and the line. */
+export async function* readSpansFile(path: string): AsyncGenerator<SpansByFile> {
+  let lineNumber = 0;
+  for await (const line of createInterface({ input: createReadStream(path), crlfDelay: Infinity })) {
+    lineNumber += 1;
+    let data: unknown;
+    try {
+      data = JSON.parse(line);
+    } catch (error) {
+      throw new PipelineError(`unreadable spans file, line ${lineNumber}: ${(error as Error).message}`, { file: path });
+    }
+    const parsed = spansLineSchema.safeParse(data);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      throw new PipelineError(`malformed spans file, line ${lineNumber}: ${issue.path.join('.') || 'the line'}: ${issue.message}`, { file: path });
+    }
+    const { file, ...record } = parsed.data;
+    yield { [file]: record };
+  }
 }
 
 function before(row: number, col: number, r: number, c: number): boolean {

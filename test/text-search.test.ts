@@ -14,7 +14,7 @@ import { languageOf } from '../core/languages.ts';
 import { Oracle } from '../adapters/oracle.ts';
 import { parseRgJson, searcherOver } from '../evidence/ripgrep.ts';
 import { TreeText } from '../evidence/tree-text.ts';
-import { classifiedSearch, SyntaxClassifier, type SpansByFile } from '../evidence/syntax.ts';
+import { classifiedSearch, readSpansFile, SyntaxClassifier, writeSpansFile, type SpansByFile } from '../evidence/syntax.ts';
 import { Facts } from '../generators/facts.ts';
 import { buildFactGraph } from '../graph/fact-graph.ts';
 import { indexWithTreeSitter } from '../indexers/tree-sitter/index.ts';
@@ -177,13 +177,20 @@ describe('spans found once', () => {
         'a.rb': { ...parsed['a.rb']!, spans: [1, 0, 1, 3], kinds: ['comment'] },
         'b.rb': { ...parsed['b.rb']!, spans: [1, 0, 1, 3], kinds: ['comment'] },
       };
+      // Through a spans file, as the oracle gets them: one line per file, read back whole.
+      const spansFile = `${dir}.spans.jsonl`;
+      await writeSpansFile(spansFile, said);
+      const read: SpansByFile = {};
+      for await (const one of readSpansFile(spansFile)) Object.assign(read, one);
+      expect(read).toEqual(said);
       await writeFile(join(dir, 'b.rb'), '# note\nrun \n');
       const second = new SyntaxClassifier(TreeText.load(dir), grammars);
-      second.adoptSpans(said);
+      second.adoptSpans(read);
       // a.rb's hash matches, so its spans are used as given; b.rb's does not, so b.rb is parsed.
       expect([second.classOf('a.rb', 1, 0), second.classOf('a.rb', 0, 2), second.classOf('b.rb', 1, 0)]).toEqual(['comment', 'code', 'code']);
     } finally {
       await rm(dir, { recursive: true, force: true });
+      await rm(`${dir}.spans.jsonl`, { force: true });
     }
   });
 });

@@ -7,9 +7,8 @@
  * under the work directory.
  */
 import { createHash } from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import type { SpansByFile } from '../evidence/syntax.ts';
+import { writeSpansFile, type SpansByFile } from '../evidence/syntax.ts';
 import { withBundledAdapters } from '../adapters/bundle.ts';
 import { adapterArgs, type AdapterName } from '../adapters/cli.ts';
 import { feedsNothing, halfWidth, type Manifest } from '../emit/manifest.ts';
@@ -118,8 +117,8 @@ export async function auditCorpus(inputs: AuditInputs, log: (line: string) => vo
   // Side by side: on two cores they take little more than the slower one alone.
   const [oracle, floor] = await withBundledAdapters(async (entry) => {
     // Written beside the bundle, so it is removed with it.
-    const spansPath = inputs.spans ? join(dirname(entry), 'spans.json') : undefined;
-    if (spansPath) await writeFile(spansPath, JSON.stringify(inputs.spans));
+    const spansPath = inputs.spans ? join(dirname(entry), 'spans.jsonl') : undefined;
+    if (spansPath) await writeSpansFile(spansPath, inputs.spans!);
     return Promise.all([run('oracle', entry, spansPath), run('grep-floor', entry)]);
   });
   const floorByCategory = floor.result.scores.by_category;
