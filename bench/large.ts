@@ -32,7 +32,8 @@ const args = process.argv.slice(2);
 const workFlag = args.indexOf('--work-dir');
 const repoRoot = resolve(import.meta.dirname, '..');
 const workDir = workFlag >= 0 ? resolve(args[workFlag + 1]!) : join(repoRoot, '.lmc');
-const corpora = args.filter((_, i) => i !== workFlag && i !== workFlag + 1);
+// Without --work-dir every argument is a corpus (the flag's index is -1, and -1 + 1 would drop the first).
+const corpora = workFlag >= 0 ? args.filter((_, i) => i !== workFlag && i !== workFlag + 1) : args;
 const lockFile = join(repoRoot, 'corpora.lock.yaml');
 const lock = await loadLock(lockFile);
 

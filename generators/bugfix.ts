@@ -15,7 +15,7 @@ export const bugfixGenerators: SubTypeGenerator[] = [
     candidates({ facts }) {
       return facts
         .targets(new Set(['function', 'constructor']))
-        .filter((s) => facts.callersComplete(s.id) && withinLimit(facts.callers(s.id)))
+        .filter((s) => withinLimit(facts.callers(s.id)) && facts.callersComplete(s.id))
         .map(
           candidate((s) => ({
             intent: `Suspects a bug in ${s.display}; lists every symbol whose body calls it`,
@@ -82,7 +82,7 @@ export const bugfixGenerators: SubTypeGenerator[] = [
         facts.callees(via.id).find((id) => id !== via.id && facts.isCallable(facts.symbol(id)!) && !facts.isTest(facts.symbol(id)!));
       return facts
         .all()
-        .filter((via) => facts.callersComplete(via.id) && withinLimit(facts.callers(via.id)) && suspectOf(via) !== undefined)
+        .filter((via) => withinLimit(facts.callers(via.id)) && facts.callersComplete(via.id) && suspectOf(via) !== undefined)
         .map(
           candidate((via) => ({
             intent: `Changing ${facts.symbol(suspectOf(via)!)!.display} affects its caller ${via.display}; lists the callers of that caller (second hop of the impact)`,

@@ -34,7 +34,7 @@ export const refactorGenerators: SubTypeGenerator[] = [
     candidates({ facts }) {
       return facts
         .targets(new Set(['method']))
-        .filter((s) => facts.callersComplete(s.id) && withinLimit(facts.callers(s.id)))
+        .filter((s) => withinLimit(facts.callers(s.id)) && facts.callersComplete(s.id))
         .map(
           candidate((s) => ({
             intent: `Renaming ${s.display}: lists every symbol that calls it`,

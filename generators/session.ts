@@ -16,7 +16,7 @@ import { candidate, MAX_ANSWER_SET, withinLimit, type GeneratorContext, type Sub
 
 /** A callable whose callers are all known, 1..40 of them, and whose short name no other symbol has: a name lookup finds it alone. */
 function followable(facts: Facts, s: SymbolFact): boolean {
-  return facts.isCallable(s) && isTypeableName(s.name) && facts.callersComplete(s.id) && withinLimit(facts.callers(s.id)) && facts.lookupBare(s.name).length === 1;
+  return facts.isCallable(s) && isTypeableName(s.name) && withinLimit(facts.callers(s.id)) && facts.lookupBare(s.name).length === 1 && facts.callersComplete(s.id);
 }
 
 /** A near miss of `name` the compiler would name it for: one edit, or (Go) a change of letter case only; undefined when it hits a real name. */
