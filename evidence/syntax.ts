@@ -5,6 +5,7 @@ import { createInterface } from 'node:readline';
 import { finished } from 'node:stream/promises';
 import { z } from 'zod/v4';
 import { PipelineError } from '../core/errors.ts';
+import { SortedRanges } from '../core/ranges.ts';
 import { Parser } from 'web-tree-sitter';
 import type { TextScope, TextSearchQuery } from '../core/contract.ts';
 import { grammarFor, type LoadedLanguage } from '../core/grammars.ts';
@@ -28,13 +29,12 @@ export interface TextMatch extends RgMatch {
 
 /**
  * Comment, string and import nodes of one file as flat [startRow, startCol, endRow, endCol] spans in
- * document order (sorted by start, a node before the nodes inside it); `kinds[i]` says which, and
- * `reach[i]` is the index of the span among 0..i that ends last, so a backward scan knows when to stop.
+ * document order (sorted by start, a node before the nodes inside it); `kinds[i]` says which.
  */
 interface FileSpans {
   spans: number[];
   kinds: SyntaxClass[];
-  reach: number[];
+  ranges: SortedRanges;
 }
 
 /**
@@ -43,16 +43,6 @@ interface FileSpans {
  * only when its own text of that file has that hash, and parses every other file itself.
  */
 export type SpansByFile = Record<string, { sha256: string; spans: number[]; kinds: SyntaxClass[] }>;
-
-/** `reach[i]`: the index of the span among 0..i that ends last (FileSpans). */
-function reachOf(spans: readonly number[], count: number): number[] {
-  const reach: number[] = [];
-  for (let i = 0; i < count; i++) {
-    const last = i > 0 ? reach[i - 1]! : i;
-    reach.push(i > 0 && before(spans[4 * i + 2]!, spans[4 * i + 3]!, spans[4 * last + 2]!, spans[4 * last + 3]!) ? last : i);
-  }
-  return reach;
-}
 
 function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');
@@ -97,10 +87,6 @@ export async function* readSpansFile(path: string): AsyncGenerator<SpansByFile> 
   }
 }
 
-function before(row: number, col: number, r: number, c: number): boolean {
-  return row < r || (row === r && col < c);
-}
-
 /**
  * Tells, for a position in a corpus file, whether it lies in a comment, a string literal, an import
  * declaration or code,
@@ -130,34 +116,24 @@ export class SyntaxClassifier {
     for (const [file, { sha256: hash, spans, kinds }] of Object.entries(known)) {
       const text = this.tree.text(file);
       if (this.files.has(file) || text === undefined || sha256(text) !== hash) continue;
-      this.files.set(file, { spans, kinds, reach: reachOf(spans, kinds.length) });
+      this.files.set(file, { spans, kinds, ranges: new SortedRanges(spans) });
     }
   }
 
   /** `row` and `col` 0-based, `col` in UTF-16 units. */
   classOf(file: string, row: number, col: number): SyntaxClass {
-    const { spans, kinds, reach } = this.spansOf(file);
-    // The innermost span that starts at or before the position and still covers it: spans are sorted
-    // by start, so scan back from the last one starting at or before it.
-    let lo = 0;
-    let hi = kinds.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (before(row, col, spans[4 * mid]!, spans[4 * mid + 1]!)) hi = mid;
-      else lo = mid + 1;
-    }
-    for (let i = lo - 1; i >= 0; i--) {
-      const last = reach[i]!;
-      if (!before(row, col, spans[4 * last + 2]!, spans[4 * last + 3]!)) break;
-      if (before(row, col, spans[4 * i + 2]!, spans[4 * i + 3]!)) return kinds[i]!;
-    }
+    const { kinds, ranges } = this.spansOf(file);
+    // The innermost span that starts at or before the position and still covers it: the first the
+    // ranges give, latest start first.
+    for (const i of ranges.around(row, col, false)) return kinds[i]!;
     return 'code';
   }
 
   private spansOf(file: string): FileSpans {
-    let known = this.files.get(file);
+    const known = this.files.get(file);
     if (known) return known;
-    known = { spans: [], kinds: [], reach: [] };
+    const spans: number[] = [];
+    const kinds: SyntaxClass[] = [];
     const text = this.tree.text(file) ?? '';
     // An extension-less script is the language's by its `#!` line, as the walker reads it.
     const newline = text.indexOf('\n');
@@ -180,15 +156,15 @@ export class SyntaxClassifier {
         ]);
         for (const node of tree.rootNode.descendantsOfType([...classOfType.keys()])) {
           if (!node) continue;
-          known.spans.push(node.startPosition.row, node.startPosition.column, node.endPosition.row, node.endPosition.column);
-          known.kinds.push(classOfType.get(node.type)!);
+          spans.push(node.startPosition.row, node.startPosition.column, node.endPosition.row, node.endPosition.column);
+          kinds.push(classOfType.get(node.type)!);
         }
-        known.reach = reachOf(known.spans, known.kinds.length);
         tree.delete();
       }
     }
-    this.files.set(file, known);
-    return known;
+    const parsed = { spans, kinds, ranges: new SortedRanges(spans) };
+    this.files.set(file, parsed);
+    return parsed;
   }
 }
 

@@ -1,5 +1,6 @@
 import { callableKinds, typeKinds, type Query, type SymbolKind, type TextScope, type TextSearchQuery } from '../core/contract.ts';
 import { pushTo, sortedUnique } from '../core/collections.ts';
+import { SortedRanges } from '../core/ranges.ts';
 import { idiomRegExp, matchesAny, type Idioms, type Language } from '../core/languages.ts';
 import type { FactGraph, Range, SymbolFact } from '../graph/fact-graph.ts';
 import type { TextMatch } from './types.ts';
@@ -706,46 +707,21 @@ export function identifierWords(name: string): string[] {
     .filter(Boolean);
 }
 
-/** Whether a position lies inside a range, its ends excluded. */
-function before(line: number, char: number, otherLine: number, otherChar: number): boolean {
-  return line < otherLine || (line === otherLine && char < otherChar);
-}
-
-/**
- * Ranges of one file, for asking which of them hold a position strictly inside. Sorted by start;
- * `reach[i]` is the index, among 0..i, of the range that ends last, so that a search backwards from
- * the last range starting before the position stops as soon as nothing earlier reaches it: a
- * position is tested against the ranges around it and few others, not against the whole file.
- */
+/** A file's ranges with their symbols, for asking which of them hold a position strictly inside (core/ranges.ts). */
 class Intervals {
   private readonly entries: Array<{ id: string; enclosingRange: Range }>;
-  private readonly reach: number[] = [];
+  private readonly ranges: SortedRanges;
 
   constructor(entries: ReadonlyArray<{ id: string; enclosingRange: Range }>) {
     this.entries = [...entries].sort((a, b) => a.enclosingRange[0] - b.enclosingRange[0] || a.enclosingRange[1] - b.enclosingRange[1]);
-    this.entries.forEach(({ enclosingRange: r }, i) => {
-      const last = i > 0 ? this.reach[i - 1]! : i;
-      const lastRange = this.entries[last]!.enclosingRange;
-      this.reach.push(i > 0 && before(r[2], r[3], lastRange[2], lastRange[3]) ? last : i);
-    });
+    this.ranges = new SortedRanges(this.entries.flatMap((e) => e.enclosingRange));
   }
 
   /** Whether some range holding (`line`, `char`) strictly inside it is one `accept` takes. */
   anyAround(line: number, char: number, accept: (id: string, range: Range) => boolean): boolean {
-    // The first range that does not start strictly before the position.
-    let lo = 0;
-    let hi = this.entries.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      const r = this.entries[mid]!.enclosingRange;
-      if (before(r[0], r[1], line, char)) lo = mid + 1;
-      else hi = mid;
-    }
-    for (let i = lo - 1; i >= 0; i--) {
-      const farthest = this.entries[this.reach[i]!]!.enclosingRange;
-      if (!before(line, char, farthest[2], farthest[3])) return false;
-      const { id, enclosingRange: r } = this.entries[i]!;
-      if (before(line, char, r[2], r[3]) && accept(id, r)) return true;
+    for (const i of this.ranges.around(line, char, true)) {
+      const { id, enclosingRange } = this.entries[i]!;
+      if (accept(id, enclosingRange)) return true;
     }
     return false;
   }
