@@ -10,7 +10,7 @@
 import { readScipIndex, SymbolRole } from '../graph/scip-reader.ts';
 import { isLocalSymbol, parseSymbol, type ParsedSymbol } from '../graph/symbols.ts';
 import { addTo, pushTo, sortedUnique } from '../core/collections.ts';
-import { callableKinds, scipKindNames, typeKinds, type SymbolKind, type TextMode, type TextScope } from '../core/contract.ts';
+import { callableKinds, scipKindNames, termKinds, typeKinds, type SymbolKind, type TextMode, type TextScope } from '../core/contract.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadGrammars } from '../core/grammars.ts';
@@ -141,6 +141,7 @@ export class Oracle {
       const own = this.symbols.get(d.symbol);
       if (!own || own.kind === 'module') continue;
       pushTo(this.definitionNames, d.file, d.span);
+      if (termKinds.has(own.kind)) pushTo(this.termsByLine, `${d.file}\n${d.span[0]}`, own.id);
       if (d.enclosing) pushTo(this.containers, d.file, { symbol: d.symbol, enclosing: d.enclosing });
     }
     for (const list of this.containers.values()) list.sort((a, b) => comparePosition(a.enclosing[0], a.enclosing[1], b.enclosing[0], b.enclosing[1]));
@@ -166,7 +167,7 @@ export class Oracle {
           called = (this.members.get(target.id) ?? []).filter((m) => this.symbols.get(m)?.kind === 'constructor');
         }
         if (!called.length) continue;
-        const caller = this.innermost(file, (e) => comparePosition(e[0], e[1], ref.span[0], ref.span[1]) <= 0 && comparePosition(ref.span[2], ref.span[3], e[2], e[3]) <= 0);
+        const caller = this.innermost(file, (e) => comparePosition(e[0], e[1], ref.span[0], ref.span[1]) <= 0 && comparePosition(ref.span[2], ref.span[3], e[2], e[3]) <= 0)?.symbol;
         if (!caller) continue;
         for (const id of called) {
           addTo(this.callers, id, caller);
@@ -249,17 +250,18 @@ export class Oracle {
   }
 
   /** The own non-module definition in `file` with the latest-starting enclosing range that `covers` accepts. */
-  private innermost(file: string, covers: (enclosing: Span) => boolean): string | undefined {
+  private innermost(file: string, covers: (enclosing: Span) => boolean): Container | undefined {
     const list = this.containers.get(file) ?? [];
-    for (let i = list.length - 1; i >= 0; i--) if (covers(list[i]!.enclosing)) return list[i]!.symbol;
+    for (let i = list.length - 1; i >= 0; i--) if (covers(list[i]!.enclosing)) return list[i]!;
     return undefined;
   }
 
   /**
    * docs/query-semantics.md, "text_search": ripgrep's matches in the tree, those the scope counts
-   * (`inScope`); none on the name of a definition; each credited to the innermost definition whose
-   * enclosing range covers its line, else the top-level variables and constants named on its line,
-   * else its file's module.
+   * (`inScope`); none on the name of a definition; each credited to the terms named on its line that
+   * belong where it lies (to the innermost type whose enclosing range covers it past its first line,
+   * or to no type), else
+   * to the innermost definition covering it, else to its file's module.
    */
   private textSearch(pattern: string, mode: TextMode, scope: TextScope): string[] {
     if (!this.tree) return [];
@@ -269,8 +271,7 @@ export class Oracle {
       // A name spanning lines counts to the end of its first line.
       const onName = (this.definitionNames.get(m.file) ?? []).some((d) => d[0] === line && d[1] < m.end && m.start < (d[2] === line ? d[3] : Infinity));
       if (onName) continue;
-      const owner = this.innermost(m.file, (e) => e[0] <= line && line <= e[2]);
-      const credited = owner ? [owner] : (this.topLevelTermsAt(m.file, line) ?? [this.moduleOfFile.get(m.file)].filter((x) => x !== undefined));
+      const credited = this.creditedAt(m.file, line);
       // Where the match lies only matters if it would credit something new: a file is parsed only then.
       if (credited.every((c) => found.has(c)) || !inScope(scope, this.tree.syntax.classOf(m.file, line, m.start))) continue;
       for (const c of credited) found.add(c);
@@ -278,19 +279,29 @@ export class Oracle {
     return sortedUnique(found);
   }
 
-  private termsByLine?: Map<string, string[]>;
+  /** The symbols a match on `line` (0-based) of `file` is credited to. */
+  private creditedAt(file: string, line: number): string[] {
+    const container = this.innermost(file, (e) => e[0] <= line && line <= e[2]);
+    const owner = container?.symbol;
+    // A type's own first line is its header (a Kotlin `class A(val b: B) : C()`): the type's, not its terms'.
+    if (owner !== undefined && (!typeKinds.has(this.symbols.get(owner)!.kind) || container!.enclosing[0] === line)) return [owner];
+    const terms = this.termsAt(file, line, owner ?? '');
+    if (terms) return terms;
+    if (owner !== undefined) return [owner];
+    const module = this.moduleOfFile.get(file);
+    return module !== undefined ? [module] : [];
+  }
 
-  /** The own variables and constants outside any type whose first definition names them on `line` (0-based) of `file`. */
-  private topLevelTermsAt(file: string, line: number): string[] | undefined {
-    if (!this.termsByLine) {
-      this.termsByLine = new Map();
-      for (const s of this.symbols.values()) {
-        if (s.kind !== 'variable' && s.kind !== 'constant') continue;
-        if (s.owner !== undefined && this.symbols.get(s.owner)?.kind !== 'module') continue;
-        pushTo(this.termsByLine, `${s.file}\n${s.line}`, s.id);
-      }
-    }
-    return this.termsByLine.get(`${file}\n${line}`);
+  /** "<file>\n<0-based line>" → the own variables, constants, fields and properties some definition occurrence names there. */
+  private readonly termsByLine = new Map<string, string[]>();
+
+  /** Of the terms named on `line` (0-based) of `file`, those that are members of `type` ('': of no type, their owner none or a module). */
+  private termsAt(file: string, line: number, type: string): string[] | undefined {
+    const terms = this.termsByLine.get(`${file}\n${line}`)?.filter((id) => {
+      const owner = this.symbols.get(this.symbols.get(id)!.owner ?? '');
+      return type === '' ? !owner || owner.kind === 'module' : owner?.id === type;
+    });
+    return terms?.length ? sortedUnique(terms) : undefined;
   }
 
   answer(query: AdapterQuery): string[] {

@@ -125,6 +125,8 @@ export type SymbolKind = (typeof symbolKinds)[number];
 
 export const callableKinds: ReadonlySet<SymbolKind> = new Set(['function', 'method', 'constructor']);
 export const typeKinds: ReadonlySet<SymbolKind> = new Set(['class', 'interface', 'enum', 'type_alias', 'type']);
+/** Named values: what a top-level or member declaration with an initializer defines (docs/query-semantics.md, "Crediting"). */
+export const termKinds: ReadonlySet<SymbolKind> = new Set(['field', 'property', 'variable', 'constant']);
 
 /**
  * SCIP's `SymbolInformation.kind` (the numbers of scip.proto) in our vocabulary, for indexers that

@@ -48,12 +48,9 @@ export class Facts {
   }
 
   /**
-   * The symbol a source line belongs to: the innermost own definition whose
-   * enclosing range covers it (latest start wins), else the file's module.
-   */
-  /**
-   * docs/query-semantics.md, "Crediting": the innermost definition whose enclosing range covers the
-   * 1-based `line`, else the top-level variables and constants named on it, else the file's module.
+   * docs/query-semantics.md, "Crediting": the terms named on the 1-based `line` that belong where it
+   * lies (to the innermost type whose enclosing range covers it past its first line, or to no type),
+   * else the innermost definition covering it, else the file's module.
    */
   private creditedAt(file: string, line: number): string[] {
     const zero = line - 1;
@@ -62,27 +59,26 @@ export class Facts {
       const r = s.enclosingRange;
       if (r[0] <= zero && zero <= r[2] && (!best || r[0] > best.enclosingRange[0] || (r[0] === best.enclosingRange[0] && r[1] > best.enclosingRange[1]))) best = s;
     }
-    if (best) return [best.id];
-    const terms = this.topLevelTermsOn(file).get(zero);
+    // A type's own first line is its header (a Kotlin `class A(val b: B) : C()`): the type's, not its terms'.
+    if (best && (!typeKinds.has(this.graph.symbols.get(best.id)!.kind) || best.enclosingRange[0] === zero)) return [best.id];
+    const terms = this.termsOn(file, zero, best?.id);
     if (terms) return terms;
+    if (best) return [best.id];
     const module = this.moduleOfFile.get(file);
     return module ? [module] : [];
   }
 
-  private termLines?: Map<string, Map<number, string[]>>;
-
-  /** Per file, 0-based line → the top-level variables and constants whose (first) definition names them there. */
-  private topLevelTermsOn(file: string): Map<number, string[]> {
-    if (!this.termLines) {
-      this.termLines = new Map();
-      for (const s of this.graph.symbols.values()) {
-        if ((s.kind !== 'variable' && s.kind !== 'constant') || (s.owner && this.graph.symbols.get(s.owner)?.kind !== 'module')) continue;
-        let lines = this.termLines.get(s.file);
-        if (!lines) this.termLines.set(s.file, (lines = new Map()));
-        pushTo(lines, s.range[0], s.id);
-      }
-    }
-    return this.termLines.get(file) ?? new Map();
+  /**
+   * The variables, constants, fields and properties some definition occurrence names on the 0-based
+   * `line` of `file` that are members of `type` (without one: of no type, their owner none or a module).
+   */
+  private termsOn(file: string, line: number, type: string | undefined): string[] | undefined {
+    const terms = this.graph.termLines.get(file)?.get(line)?.filter((id) => {
+      const owner = this.graph.symbols.get(id)!.owner;
+      const ownerKind = owner === undefined ? undefined : this.graph.symbols.get(owner)?.kind;
+      return type === undefined ? ownerKind === undefined || ownerKind === 'module' : owner === type;
+    });
+    return terms?.length ? terms : undefined;
   }
 
   /**

@@ -4,7 +4,7 @@ import { isLocalSymbol, ownerSymbol, parseSymbol, type ParsedSymbol } from './sy
 import { readCompactDocuments, SymbolRole, type CompactDocument } from './scip-reader.ts';
 import { SymbolTable } from './symbol-table.ts';
 import { addTo, compareStrings, IntList, pushTo, pushUnique, sortedUnique } from '../core/collections.ts';
-import { callableKinds, scipKindNames, type SymbolKind } from '../core/contract.ts';
+import { callableKinds, scipKindNames, termKinds, type SymbolKind } from '../core/contract.ts';
 import { idiomRegExp, writtenInForm, type Idioms } from '../core/languages.ts';
 
 /** [startLine, startChar, endLine, endChar], zero-based, as SCIP counts. */
@@ -55,6 +55,12 @@ export interface FactGraph {
    * or `static` defined in two files, a Go build-tag twin): its `file_symbols` leaves them out.
    */
   filedElsewhere: Map<string, string[]>;
+  /**
+   * file → 0-based line → the own variables, constants, fields and properties a definition
+   * occurrence names there (every one: an OCaml `.mli`'s copy of a record field, a build-tag twin),
+   * sorted: the terms a text match on that line may be credited to (docs/query-semantics.md, "Crediting").
+   */
+  termLines: Map<string, Map<number, string[]>>;
   /**
    * Calls the indexer could not resolve (a syntactic indexer records each as a reference to an
    * undefined local named after the callee; of a compiler-grade one, the calls written in the text
@@ -471,6 +477,7 @@ export async function buildFactGraph(
 
   const definitionSites = new Map<string, number[]>();
   const filedElsewhere = new Map<string, string[]>();
+  const termLines = new Map<string, Map<number, string[]>>();
   for (const [file, raw] of siteCandidates) {
     const triples: Array<[number, number, number]> = [];
     for (let i = 0; i < raw.length; i += 4) {
@@ -479,11 +486,17 @@ export async function buildFactGraph(
       if (!symbol || symbol.kind === 'module') continue;
       triples.push([raw[i + 1]!, raw[i + 2]!, raw[i + 3]!]);
       if (symbol.file !== file) pushUnique(filedElsewhere, file, symbol.id);
+      if (termKinds.has(symbol.kind)) {
+        let lines = termLines.get(file);
+        if (!lines) termLines.set(file, (lines = new Map()));
+        pushUnique(lines, raw[i + 1]!, symbol.id);
+      }
     }
     triples.sort((a, b) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2]);
     if (triples.length) definitionSites.set(file, triples.flat());
   }
   siteCandidates.clear();
+  for (const lines of termLines.values()) for (const ids of lines.values()) ids.sort(compareStrings);
 
   const { calls, callers, edges } = callEdges(referenceFrom, referenceTo, rankOfHandle, callable, ids);
   // A call in the body of a definition that is no symbol (a method of a type no file defines, as Haskell's
@@ -540,6 +553,7 @@ export async function buildFactGraph(
     scopes: scopesByFile,
     definitionSites,
     filedElsewhere,
+    termLines,
     unresolved: { names: unresolvedNames, bodies: new Set([...unresolvedBodies].filter((id) => symbols.has(id))), targets: unresolvedTargets },
     callSites: { resolved: edges, unresolved: unresolvedSites },
     namedNotCalled: new Set([...namedOutside].map((h) => strings[h]!).filter((id) => symbols.has(id))),

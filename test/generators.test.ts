@@ -279,6 +279,7 @@ describe('lazy drafting', () => {
     scopes: new Map(),
     definitionSites: new Map(),
     filedElsewhere: new Map(),
+    termLines: new Map(),
     callSites: { resolved: 0, unresolved: 0 },
     namedNotCalled: new Set(),
     calledOutsideBodies: new Map(),

@@ -61,6 +61,7 @@ export function handMadeGraph(): FactGraph {
     scopes: new Map(),
     definitionSites: new Map(),
     filedElsewhere: new Map(),
+    termLines: new Map(),
     callSites: { resolved: 0, unresolved: 0 },
     namedNotCalled: new Set(),
     calledOutsideBodies: new Map(),

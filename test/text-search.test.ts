@@ -2,7 +2,7 @@
  * text_search, one rule in two readings: the generators' (Facts over the fact graph) and the
  * oracle's (its own reading of index.scip), both over ripgrep's matches and the parse of each file.
  * A Go corpus with a function defined twice (build-tag twins), and mentions in code, a comment, a
- * string and an import declaration.
+ * string, an import declaration and the fields of a struct.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -45,12 +45,34 @@ var (
 package shop
 
 func Close(s *Store) {}
+
+type Handle struct {
+	fd Label
+}
 `,
   'shop/close_other.go': `//go:build !linux
 
 package shop
 
 func Close(s *Store) { Open("/tmp/other") }
+
+type Handle struct {
+	fd Label
+}
+`,
+  'shop/shelf.go': `package shop
+
+type Label string
+
+type Tag struct{ label Label }
+
+type Bin struct {
+	label        Label
+	spare, extra Label
+	count        int
+}
+
+func (b *Bin) Relabel(l Label) { b.label = l }
 `,
   'report/report.go': `package report
 
@@ -117,6 +139,12 @@ describe('text_search', () => {
   it('credits a match in a top-level variable initializer to the variables named on its line', () => {
     expect(both({ op: 'text_search', pattern: '/var/shop', mode: 'word', in: 'any' })).toEqual([id('shop/Default.')]);
     expect(both({ op: 'text_search', pattern: '"/[ab]"', mode: 'regex', in: 'any' })).toEqual([id('shop/Backup.'), id('shop/Spare.')]);
+  });
+
+  it("credits a match on a type's member declaration to the fields named on its line, and one on a type's first line to the type", () => {
+    // Each build-tag twin of Handle declares fd: the line is fd's in both files (never Handle's), not only where fd is first defined.
+    expect(search({ op: 'text_search', pattern: 'fd Label', mode: 'word', in: 'code' }).map((m) => m.file)).toEqual(['shop/close_linux.go', 'shop/close_other.go']);
+    expect(both({ op: 'text_search', pattern: 'Label', mode: 'word', in: 'code' })).toEqual([id('shop/Bin#Relabel().'), id('shop/Bin#extra.'), id('shop/Bin#label.'), id('shop/Bin#spare.'), id('shop/Handle#fd.'), id('shop/Tag#')]);
   });
 
   it("credits a match outside every definition to its file's module, where the index gives the file one (a Go package's module is defined in its first file)", () => {
