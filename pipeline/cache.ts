@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +8,8 @@ import { importClosure, isFolder } from '../core/imports.ts';
 
 const repoDir = fileURLToPath(new URL('..', import.meta.url));
 const codeHashes = new Map<string, string>();
+/** Every source file a code version was hashed from. */
+const hashedSources = new Set<string>();
 
 /**
  * A version of a stage's code that needs no bumping and no list kept by hand: the hash of every
@@ -22,11 +24,28 @@ export function codeVersion(entries: string[]): string {
     const { modules, data } = importClosure(repoDir, entries);
     const files = [...modules, ...data.flatMap((path) => (isFolder(repoDir, path) ? filesUnder(path) : [path]))];
     const h = createHash('sha256');
-    for (const file of [...new Set(files)].sort()) h.update(`${file}\0`).update(readFileSync(join(repoDir, file))).update('\0');
+    for (const file of [...new Set(files)].sort()) {
+      hashedSources.add(file);
+      h.update(`${file}\0`).update(readFileSync(join(repoDir, file))).update('\0');
+    }
     hash = h.digest('hex').slice(0, 16);
     codeHashes.set(key, hash);
   }
   return hash;
+}
+
+/**
+ * A source file a code version was hashed from that was modified after this process started, if
+ * any. Its code version may then not be the code that ran (modules load at start, and a version is
+ * hashed when a stage first asks; language folders are read when first used), so nothing this
+ * process makes may be cached under it.
+ */
+export function sourceEditedDuringRun(): string | undefined {
+  for (const file of hashedSources) {
+    const stats = statSync(join(repoDir, file), { throwIfNoEntry: false });
+    if (!stats || stats.mtimeMs >= performance.timeOrigin) return file;
+  }
+  return undefined;
 }
 
 function filesUnder(folder: string): string[] {
@@ -45,6 +64,8 @@ export class StageCache {
   constructor(
     private readonly workDir: string,
     private readonly force: boolean,
+    /** Told why, each time it declines to store. */
+    private readonly warn: (message: string) => void,
   ) {}
 
   dir(stage: string, key: string): string {
@@ -73,8 +94,16 @@ export class StageCache {
     }
   }
 
-  /** Stores an entry: the JSON value and the given files, then the seal with their hashes. */
+  /**
+   * Stores an entry: the JSON value and the given files, then the seal with their hashes. Nothing
+   * is stored once a source the key's code version was hashed from changed during the run.
+   */
   async store(stage: string, key: string, json: { name: string; value: unknown }, files: Record<string, string> = {}): Promise<void> {
+    const edited = sourceEditedDuringRun();
+    if (edited) {
+      this.warn(`stage ${stage}: not cached, ${edited} was modified after this run started (its outputs may come from the code before the edit)`);
+      return;
+    }
     const dir = this.dir(stage, key);
     await rm(join(dir, 'done'), { force: true });
     const hashes: Record<string, string> = {};

@@ -112,7 +112,7 @@ export async function runCorpus(corpus: Corpus, paths: RunPaths, options: RunOpt
 
   const fetched = await stage('fetch', () => fetchCorpus(corpus, { repoRoot: paths.repoRoot, workDir: paths.workDir, log }));
   const project = projectOf(corpus, sourceVersion(corpus.source));
-  const cache = new StageCache(paths.workDir, options.force);
+  const cache = new StageCache(paths.workDir, options.force, (message) => log(`${corpus.name}: ${message}`));
 
   const indexKey = cacheKey({ digest: fetched.contentDigest, indexer: corpus.indexer, language: corpus.language, project, code: codeVersion(STAGE_CODE.index) });
   const indexed: IndexResult = await stage('index', async () => {

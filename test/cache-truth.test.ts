@@ -5,7 +5,7 @@
  * input outside the code.
  */
 import { execFile } from 'node:child_process';
-import { cp, mkdir, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -94,4 +94,34 @@ describe('warm equals cold after any single edit', () => {
     expect(warm).not.toEqual(before);
     await rm(copy, { recursive: true, force: true });
   });
+});
+
+describe('a source edited while a run is under way', () => {
+  it('keeps that run from caching what the edited file reaches, and says which file', async () => {
+    const checkout = await tempDir('cache-mid-edit');
+    try {
+      const tracked = (await run('git', ['ls-files'], { cwd: repoRoot })).stdout.split('\n').filter(Boolean);
+      for (const entry of new Set(tracked.map((p) => p.split('/')[0]!))) if (entry !== 'scenarios' && entry !== 'node_modules') await cp(join(repoRoot, entry), join(checkout, entry), { recursive: true });
+      await symlink(join(repoRoot, 'node_modules'), join(checkout, 'node_modules'));
+      await writeFile(join(checkout, 'cache.lock.yaml'), LOCK);
+      const sealed = async (workDir: string) =>
+        (await readdir(join(checkout, workDir, 'cache'), { recursive: true }).catch(() => [] as string[])).filter((p) => p.endsWith('/done')).sort();
+      const generateIn = (workDir: string) => run(process.execPath, ['bin/lmc.js', 'generate', '--lock', 'cache.lock.yaml', '--out', 'out', '--work-dir', workDir], { cwd: checkout, maxBuffer: 64 << 20 });
+
+      // A modification time after the run started is what an edit during the run leaves.
+      const later = new Date(Date.now() + 3_600_000);
+      await utimes(join(checkout, 'core/canonical-json.ts'), later, later);
+      const { stderr } = await generateIn('work-edited');
+      expect(stderr).toContain('shop: stage generate: not cached, core/canonical-json.ts was modified after this run started');
+      // The index stage's code does not reach that file, so its entry is still the code's that ran.
+      expect((await sealed('work-edited')).map((p) => p.split('/')[0])).toEqual(['index']);
+
+      const earlier = new Date(Date.now() - 3_600_000);
+      await utimes(join(checkout, 'core/canonical-json.ts'), earlier, earlier);
+      await generateIn('work-clean');
+      expect((await sealed('work-clean')).map((p) => p.split('/')[0])).toEqual(['audit', 'generate', 'index']);
+    } finally {
+      await rm(checkout, { recursive: true, force: true });
+    }
+  }, 600_000);
 });
