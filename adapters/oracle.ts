@@ -137,8 +137,14 @@ export class Oracle {
 
     this.resolveOwnSymbols(firstDefinition, documentation, scipKinds, projectName);
 
+    const firstModuleSeen = new Set<string>();
     for (const d of definitions) {
       const own = this.symbols.get(d.symbol);
+      // A file's module is the first one defined there, by position (the outermost), if it is filed under the file.
+      if (own?.kind === 'module' && !firstModuleSeen.has(d.file)) {
+        firstModuleSeen.add(d.file);
+        if (own.file === d.file) this.moduleOfFile.set(d.file, own.id);
+      }
       if (!own || own.kind === 'module') continue;
       pushTo(this.definitionNames, d.file, d.span);
       if (termKinds.has(own.kind)) pushTo(this.termsByLine, `${d.file}\n${d.span[0]}`, own.id);
@@ -239,13 +245,7 @@ export class Oracle {
       if (!own) continue;
       this.symbols.set(symbol, own);
       if (own.owner) pushTo(this.members, own.owner, own.id);
-      if (own.kind === 'module') {
-        // A file's module is its outermost one: the earliest definition (a nested namespace comes later).
-        const current = this.symbols.get(this.moduleOfFile.get(own.file) ?? '');
-        if (!current || own.line < current.line) this.moduleOfFile.set(own.file, own.id);
-      } else {
-        pushTo(this.byName, own.name, own);
-      }
+      if (own.kind !== 'module') pushTo(this.byName, own.name, own);
     }
   }
 
@@ -258,10 +258,7 @@ export class Oracle {
 
   /**
    * docs/query-semantics.md, "text_search": ripgrep's matches in the tree, those the scope counts
-   * (`inScope`); none on the name of a definition; each credited to the terms named on its line that
-   * belong where it lies (to the innermost type whose enclosing range covers it past its first line,
-   * or to no type), else
-   * to the innermost definition covering it, else to its file's module.
+   * (`inScope`); none on the name of a definition; each credited as "Crediting" says (`creditedAt`).
    */
   private textSearch(pattern: string, mode: TextMode, scope: TextScope): string[] {
     if (!this.tree) return [];
@@ -271,7 +268,7 @@ export class Oracle {
       // A name spanning lines counts to the end of its first line.
       const onName = (this.definitionNames.get(m.file) ?? []).some((d) => d[0] === line && d[1] < m.end && m.start < (d[2] === line ? d[3] : Infinity));
       if (onName) continue;
-      const credited = this.creditedAt(m.file, line);
+      const credited = this.creditedAt(m.file, line, m.start);
       // Where the match lies only matters if it would credit something new: a file is parsed only then.
       if (credited.every((c) => found.has(c)) || !inScope(scope, this.tree.syntax.classOf(m.file, line, m.start))) continue;
       for (const c of credited) found.add(c);
@@ -279,14 +276,24 @@ export class Oracle {
     return sortedUnique(found);
   }
 
-  /** The symbols a match on `line` (0-based) of `file` is credited to. */
-  private creditedAt(file: string, line: number): string[] {
+  /**
+   * The symbols a match at (`line`, `col`) of `file` is credited to: the innermost definition whose
+   * enclosing range covers the line, unless that is a type past its first line, or nothing covers it;
+   * then the terms of that type (or of no type) declared by the outermost declaration of named
+   * values holding the match that begins past the type's first line, else on the match's own line;
+   * else the type, else the file's module.
+   */
+  private creditedAt(file: string, line: number, col: number): string[] {
     const container = this.innermost(file, (e) => e[0] <= line && line <= e[2]);
     const owner = container?.symbol;
     // A type's own first line is its header (a Kotlin `class A(val b: B) : C()`): the type's, not its terms'.
     if (owner !== undefined && (!typeKinds.has(this.symbols.get(owner)!.kind) || container!.enclosing[0] === line)) return [owner];
-    const terms = this.termsAt(file, line, owner ?? '');
-    if (terms) return terms;
+    const header = container ? container.enclosing[0] : -1;
+    const declaredFrom = this.tree!.syntax.declarationStarts(file, line, col).filter((l) => l > header);
+    for (const from of [...declaredFrom, line]) {
+      const terms = this.termsAt(file, from, owner ?? '');
+      if (terms) return terms;
+    }
     if (owner !== undefined) return [owner];
     const module = this.moduleOfFile.get(file);
     return module !== undefined ? [module] : [];

@@ -216,7 +216,10 @@ const languageSchema = z
     /**
      * Node types of comments and string literals, the nodes inside a string that are code again
      * (`interpolations`: a shell's `"$X"` expands X, so a match there is a use, not text), and the
-     * import declarations (`imports`: `use a::B;` names B without using it).
+     * import declarations (`imports`: `use a::B;` names B without using it), and the declarations
+     * of named values with what initializes them (`declarations`: a Go `var_spec`, a PHP
+     * `property_element`), whose later lines belong to the value declared on their first
+     * (docs/query-semantics.md, "Crediting").
      */
     syntax: z
       .object({
@@ -224,6 +227,7 @@ const languageSchema = z
         strings: z.array(z.string()).min(1),
         interpolations: z.array(z.string()).default([]),
         imports: z.array(z.string()).default([]),
+        declarations: z.array(z.string()).default([]),
       })
       .strict(),
     walker: walkerSchema,

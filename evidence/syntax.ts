@@ -25,16 +25,21 @@ export function inScope(scope: TextScope, where: SyntaxClass): boolean {
 /** A ripgrep match and where it starts: in code, an import declaration, a comment or a string literal. */
 export interface TextMatch extends RgMatch {
   syntax: SyntaxClass;
+  /** The first lines (0-based, ascending) of the language's declarations of named values that hold the match's start, if any. */
+  declaredFrom?: number[];
 }
 
 /**
  * Comment, string and import nodes of one file as flat [startRow, startCol, endRow, endCol] spans in
- * document order (sorted by start, a node before the nodes inside it); `kinds[i]` says which.
+ * document order (sorted by start, a node before the nodes inside it); `kinds[i]` says which. The
+ * declarations of named values (the language folder's `syntax.declarations`) likewise, apart.
  */
 interface FileSpans {
   spans: number[];
   kinds: SyntaxClass[];
   ranges: SortedRanges;
+  declarations: number[];
+  declarationRanges: SortedRanges;
 }
 
 /**
@@ -42,14 +47,14 @@ interface FileSpans {
  * classifier over the same tree (the oracle's, after the generate stage's) adopts a file's spans
  * only when its own text of that file has that hash, and parses every other file itself.
  */
-export type SpansByFile = Record<string, { sha256: string; spans: number[]; kinds: SyntaxClass[] }>;
+export type SpansByFile = Record<string, { sha256: string; spans: number[]; kinds: SyntaxClass[]; declarations: number[] }>;
 
 function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');
 }
 
 /**
- * Writes spans as a spans file: one JSON line per file, `{"file", "sha256", "spans", "kinds"}`,
+ * Writes spans as a spans file: one JSON line per file, `{"file", "sha256", "spans", "kinds", "declarations"}`,
  * streamed, so that a tree of any size never becomes one string.
  */
 export async function writeSpansFile(path: string, spans: SpansByFile): Promise<void> {
@@ -62,7 +67,13 @@ export async function writeSpansFile(path: string, spans: SpansByFile): Promise<
 }
 
 const spansLineSchema = z
-  .object({ file: z.string().min(1), sha256: z.string().regex(/^[0-9a-f]{64}$/), spans: z.array(z.int().nonnegative()), kinds: z.array(z.enum(syntaxClasses)) })
+  .object({
+    file: z.string().min(1),
+    sha256: z.string().regex(/^[0-9a-f]{64}$/),
+    spans: z.array(z.int().nonnegative()),
+    kinds: z.array(z.enum(syntaxClasses)),
+    declarations: z.array(z.int().nonnegative()).refine((d) => d.length % 4 === 0, 'declarations must hold four numbers per declaration'),
+  })
   .strict()
   .refine((f) => f.spans.length === 4 * f.kinds.length, 'spans must hold four numbers per kind');
 
@@ -107,16 +118,16 @@ export class SyntaxClassifier {
   /** The spans of every file parsed so far, each with the hash of the text parsed. */
   parsedSpans(): SpansByFile {
     const out: SpansByFile = {};
-    for (const [file, { spans, kinds }] of this.files) out[file] = { sha256: sha256(this.tree.text(file) ?? ''), spans, kinds };
+    for (const [file, { spans, kinds, declarations }] of this.files) out[file] = { sha256: sha256(this.tree.text(file) ?? ''), spans, kinds, declarations };
     return out;
   }
 
   /** Takes another classifier's spans (parsedSpans) for each file whose text here has the same hash; the others are parsed when asked. */
   adoptSpans(known: SpansByFile): void {
-    for (const [file, { sha256: hash, spans, kinds }] of Object.entries(known)) {
+    for (const [file, { sha256: hash, spans, kinds, declarations }] of Object.entries(known)) {
       const text = this.tree.text(file);
       if (this.files.has(file) || text === undefined || sha256(text) !== hash) continue;
-      this.files.set(file, { spans, kinds, ranges: new SortedRanges(spans) });
+      this.files.set(file, { spans, kinds, ranges: new SortedRanges(spans), declarations, declarationRanges: new SortedRanges(declarations) });
     }
   }
 
@@ -129,11 +140,18 @@ export class SyntaxClassifier {
     return 'code';
   }
 
+  /** The first rows of the declarations of named values holding (row, col), ascending; `col` in UTF-16 units. */
+  declarationStarts(file: string, row: number, col: number): number[] {
+    const { declarations, declarationRanges } = this.spansOf(file);
+    return [...new Set([...declarationRanges.around(row, col, false)].map((i) => declarations[4 * i]!))].sort((a, b) => a - b);
+  }
+
   private spansOf(file: string): FileSpans {
     const known = this.files.get(file);
     if (known) return known;
     const spans: number[] = [];
     const kinds: SyntaxClass[] = [];
+    const declarations: number[] = [];
     const text = this.tree.text(file) ?? '';
     // An extension-less script is the language's by its `#!` line, as the walker reads it.
     const newline = text.indexOf('\n');
@@ -159,10 +177,14 @@ export class SyntaxClassifier {
           spans.push(node.startPosition.row, node.startPosition.column, node.endPosition.row, node.endPosition.column);
           kinds.push(classOfType.get(node.type)!);
         }
+        const declarationTypes = this.loaded.language.syntax.declarations;
+        for (const node of declarationTypes.length ? tree.rootNode.descendantsOfType(declarationTypes) : []) {
+          if (node) declarations.push(node.startPosition.row, node.startPosition.column, node.endPosition.row, node.endPosition.column);
+        }
         tree.delete();
       }
     }
-    const parsed = { spans, kinds, ranges: new SortedRanges(spans) };
+    const parsed = { spans, kinds, ranges: new SortedRanges(spans), declarations, declarationRanges: new SortedRanges(declarations) };
     this.files.set(file, parsed);
     return parsed;
   }
@@ -175,7 +197,10 @@ export function classifiedSearch(searcher: TextSearcher, classifier: SyntaxClass
     const key = `${query.mode} ${query.pattern}`;
     let matches = memo.get(key);
     if (!matches) {
-      matches = searcher.search(query).map((m) => ({ ...m, syntax: classifier.classOf(m.file, m.line - 1, m.start) }));
+      matches = searcher.search(query).map((m) => {
+        const declaredFrom = classifier.declarationStarts(m.file, m.line - 1, m.start);
+        return { ...m, syntax: classifier.classOf(m.file, m.line - 1, m.start), ...(declaredFrom.length ? { declaredFrom } : {}) };
+      });
       memo.set(key, matches);
     }
     return matches;

@@ -14,8 +14,6 @@ import { parseSymbol } from '../graph/symbols.ts';
 export class Facts {
   readonly byName = new Map<string, SymbolFact[]>();
   private readonly subtypes = new Map<string, string[]>();
-  /** Per file: the module symbol it defines. */
-  private readonly moduleOfFile = new Map<string, string>();
 
   /** What the corpus's language folder says about tests, errors, environment reads and the like. */
   readonly idioms: Idioms;
@@ -28,12 +26,7 @@ export class Facts {
   ) {
     this.idioms = language.idioms;
     for (const s of graph.symbols.values()) {
-      if (s.kind === 'module') {
-        // A file's module is its outermost one: the earliest definition (a nested namespace comes later).
-        const current = this.moduleOfFile.get(s.file);
-        if (!current || s.range[0] < graph.symbols.get(current)!.range[0]) this.moduleOfFile.set(s.file, s.id);
-        continue;
-      }
+      if (s.kind === 'module') continue;
       const list = this.byName.get(s.name);
       if (list) list.push(s);
       else this.byName.set(s.name, [s]);
@@ -48,23 +41,29 @@ export class Facts {
   }
 
   /**
-   * docs/query-semantics.md, "Crediting": the terms named on the 1-based `line` that belong where it
-   * lies (to the innermost type whose enclosing range covers it past its first line, or to no type),
-   * else the innermost definition covering it, else the file's module.
+   * docs/query-semantics.md, "Crediting": a match on the 1-based `line` of `file`, inside the
+   * declarations of named values that begin on the lines `declaredFrom` (0-based, ascending), goes
+   * to the innermost definition covering it unless that is a type past its first line, or nothing
+   * covers it: then to the terms of that type (or of no type) declared by the outermost such
+   * declaration that begins past the type's first line, else on the match's own line; else to the
+   * type, else to the file's module.
    */
-  private creditedAt(file: string, line: number): string[] {
-    const zero = line - 1;
+  private creditedAt(m: { file: string; line: number; declaredFrom?: readonly number[] }): string[] {
+    const zero = m.line - 1;
     let best: { id: string; enclosingRange: Range } | undefined;
-    for (const s of this.graph.scopes.get(file) ?? []) {
+    for (const s of this.graph.scopes.get(m.file) ?? []) {
       const r = s.enclosingRange;
       if (r[0] <= zero && zero <= r[2] && (!best || r[0] > best.enclosingRange[0] || (r[0] === best.enclosingRange[0] && r[1] > best.enclosingRange[1]))) best = s;
     }
     // A type's own first line is its header (a Kotlin `class A(val b: B) : C()`): the type's, not its terms'.
     if (best && (!typeKinds.has(this.graph.symbols.get(best.id)!.kind) || best.enclosingRange[0] === zero)) return [best.id];
-    const terms = this.termsOn(file, zero, best?.id);
-    if (terms) return terms;
+    const header = best ? best.enclosingRange[0] : -1;
+    for (const line of [...(m.declaredFrom ?? []).filter((l) => l > header), zero]) {
+      const terms = this.termsOn(m.file, line, best?.id);
+      if (terms) return terms;
+    }
     if (best) return [best.id];
-    const module = this.moduleOfFile.get(file);
+    const module = this.graph.fileModules.get(m.file);
     return module ? [module] : [];
   }
 
@@ -91,14 +90,14 @@ export class Facts {
     for (const m of matches) {
       if (!inScope(scope, m.syntax)) continue;
       if (this.onDefinitionName(m)) continue;
-      for (const id of this.creditedAt(m.file, m.line)) out.add(id);
+      for (const id of this.creditedAt(m)) out.add(id);
     }
     return [...out].sort();
   }
 
   /** Whether some counted match lies where nothing is credited (an OCaml `.mli`, a Go file without a module symbol): an answer of symbols would leave that site out. */
   leavesSitesOut(matches: readonly TextMatch[], scope: TextScope): boolean {
-    return matches.some((m) => inScope(scope, m.syntax) && !this.onDefinitionName(m) && (this.creditedAt(m.file, m.line).length === 0 || this.inSwallowedCode(m.file, m.line)));
+    return matches.some((m) => inScope(scope, m.syntax) && !this.onDefinitionName(m) && (this.creditedAt(m).length === 0 || this.inSwallowedCode(m.file, m.line)));
   }
 
   /** Whether the language's outline finds `name` declared in some file whose index misses it: a lookup of it cannot be answered whole. */
@@ -228,11 +227,6 @@ export class Facts {
     return this.graph.filedElsewhere.has(file);
   }
 
-  /** The module symbol defined by a file, if the index has one. */
-  moduleOf(file: string): string | undefined {
-    return this.moduleOfFile.get(file);
-  }
-
   symbol(id: string): SymbolFact | undefined {
     return this.graph.symbols.get(id);
   }
@@ -339,7 +333,7 @@ export class Facts {
 
   /** Whether a text match lies in test code: a test file, or the body of a test symbol. */
   inTestCode(m: TextMatch): boolean {
-    return this.inTestFile(m.file) || this.creditedAt(m.file, m.line).some((id) => this.isTest(this.graph.symbols.get(id)!));
+    return this.inTestFile(m.file) || this.creditedAt(m).some((id) => this.isTest(this.graph.symbols.get(id)!));
   }
 
   /** A file questions may be about: not test code, and not generated or an example unless most of the corpus is. */

@@ -62,6 +62,13 @@ export interface FactGraph {
    */
   termLines: Map<string, Map<number, string[]>>;
   /**
+   * file → its module: the own module whose definition occurrence comes first in it (the outermost),
+   * when that module is filed under the file. A file whose first module is filed elsewhere has none
+   * (a Go package's second file, an OCaml `.mli` beside its `.ml`, a C# namespace opened in several
+   * files): a match outside every definition there is credited to nothing.
+   */
+  fileModules: Map<string, string>;
+  /**
    * Calls the indexer could not resolve (a syntactic indexer records each as a reference to an
    * undefined local named after the callee; of a compiler-grade one, the calls written in the text
    * that it leaves unbound): the callee names, and the own symbols whose bodies hold one.
@@ -478,11 +485,16 @@ export async function buildFactGraph(
   const definitionSites = new Map<string, number[]>();
   const filedElsewhere = new Map<string, string[]>();
   const termLines = new Map<string, Map<number, string[]>>();
+  const fileModules = new Map<string, string>();
   for (const [file, raw] of siteCandidates) {
     const triples: Array<[number, number, number]> = [];
+    let first: { line: number; char: number; module: SymbolFact } | undefined;
     for (let i = 0; i < raw.length; i += 4) {
       const rank = rankOfHandle[raw[i]!]!;
       const symbol = rank >= 0 ? factOfRank[rank]! : undefined;
+      if (symbol?.kind === 'module' && (!first || raw[i + 1]! < first.line || (raw[i + 1] === first.line && raw[i + 2]! < first.char))) {
+        first = { line: raw[i + 1]!, char: raw[i + 2]!, module: symbol };
+      }
       if (!symbol || symbol.kind === 'module') continue;
       triples.push([raw[i + 1]!, raw[i + 2]!, raw[i + 3]!]);
       if (symbol.file !== file) pushUnique(filedElsewhere, file, symbol.id);
@@ -492,6 +504,7 @@ export async function buildFactGraph(
         pushUnique(lines, raw[i + 1]!, symbol.id);
       }
     }
+    if (first?.module.file === file) fileModules.set(file, first.module.id);
     triples.sort((a, b) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2]);
     if (triples.length) definitionSites.set(file, triples.flat());
   }
@@ -554,6 +567,7 @@ export async function buildFactGraph(
     definitionSites,
     filedElsewhere,
     termLines,
+    fileModules,
     unresolved: { names: unresolvedNames, bodies: new Set([...unresolvedBodies].filter((id) => symbols.has(id))), targets: unresolvedTargets },
     callSites: { resolved: edges, unresolved: unresolvedSites },
     namedNotCalled: new Set([...namedOutside].map((h) => strings[h]!).filter((id) => symbols.has(id))),

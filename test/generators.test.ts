@@ -280,6 +280,7 @@ describe('lazy drafting', () => {
     definitionSites: new Map(),
     filedElsewhere: new Map(),
     termLines: new Map(),
+    fileModules: new Map([...symbols.values()].filter((s) => s.kind === 'module').map((s) => [s.file, s.id])),
     callSites: { resolved: 0, unresolved: 0 },
     namedNotCalled: new Set(),
     calledOutsideBodies: new Map(),

@@ -62,6 +62,7 @@ export function handMadeGraph(): FactGraph {
     definitionSites: new Map(),
     filedElsewhere: new Map(),
     termLines: new Map(),
+    fileModules: new Map(symbols.filter((s) => s.kind === 'module').map((s) => [s.file, s.id])),
     callSites: { resolved: 0, unresolved: 0 },
     namedNotCalled: new Set(),
     calledOutsideBodies: new Map(),

@@ -77,10 +77,10 @@ describe.each(cases)('the walker on languages/$language/fixture', (c) => {
 });
 
 describe('language folders', () => {
-  it.each(languages().map((l) => [l.name, l] as const))('%s: every comment, string, interpolation and import node type it names exists in each of its grammars', async (_, language) => {
+  it.each(languages().map((l) => [l.name, l] as const))('%s: every comment, string, interpolation, import and declaration node type it names exists in each of its grammars', async (_, language) => {
     const { grammars } = await loadGrammars(language.name);
     const missing = grammars.flatMap((g) =>
-      [...language.syntax.comments, ...language.syntax.strings, ...language.syntax.interpolations, ...language.syntax.imports].filter((type) => !g.grammar.idForNodeType(type, true)).map((type) => `${g.extensions.join(',')}: ${type}`),
+      [...language.syntax.comments, ...language.syntax.strings, ...language.syntax.interpolations, ...language.syntax.imports, ...language.syntax.declarations].filter((type) => !g.grammar.idForNodeType(type, true)).map((type) => `${g.extensions.join(',')}: ${type}`),
     );
     expect(missing).toEqual([]);
   });

@@ -73,6 +73,10 @@ type Bin struct {
 }
 
 func (b *Bin) Relabel(l Label) { b.label = l }
+
+var Catalog = []string{
+	Describe(),
+}
 `,
   'report/report.go': `package report
 
@@ -133,6 +137,7 @@ describe('text_search', () => {
   });
 
   it('counts comments and strings with in: any', () => {
+    // The comment above Open (store.go:5) lies outside every definition, in a file whose package is filed under another (close_linux.go): it credits nothing.
     expect(both({ op: 'text_search', pattern: 'Open', mode: 'word', in: 'any' })).toEqual([id('shop/Backup.'), id('shop/Close().'), id('shop/Default.'), id('shop/Describe().'), id('shop/Reopen().'), id('shop/Spare.')]);
   });
 
@@ -147,7 +152,12 @@ describe('text_search', () => {
     expect(both({ op: 'text_search', pattern: 'Label', mode: 'word', in: 'code' })).toEqual([id('shop/Bin#Relabel().'), id('shop/Bin#extra.'), id('shop/Bin#label.'), id('shop/Bin#spare.'), id('shop/Handle#fd.'), id('shop/Tag#')]);
   });
 
-  it("credits a match outside every definition to its file's module, where the index gives the file one (a Go package's module is defined in its first file)", () => {
+  it("credits a match on a later line of a declaration's initializer to the value it declares (the language folder's syntax.declarations)", () => {
+    expect(search({ op: 'text_search', pattern: '\\bDescribe\\s*\\(', mode: 'regex', in: 'code' }).map((m) => `${m.file}:${m.line} ${m.declaredFrom ?? '-'}`)).toEqual(['shop/shelf.go:16 14', 'shop/store.go:13 -']);
+    expect(both({ op: 'text_search', pattern: '\\bDescribe\\s*\\(', mode: 'regex', in: 'code' })).toEqual([id('shop/Catalog.')]);
+  });
+
+  it("credits a match outside every definition to its file's module: the first module defined there, when the module is filed under that file (a Go package's first file)", () => {
     expect(both({ op: 'text_search', pattern: 'linux', mode: 'word', in: 'any' })).toEqual([id('shop/')]);
   });
 
@@ -199,11 +209,11 @@ describe('spans found once', () => {
       const first = new SyntaxClassifier(TreeText.load(dir), grammars);
       expect([first.classOf('a.rb', 0, 2), first.classOf('b.rb', 1, 0)]).toEqual(['comment', 'code']);
       const parsed = first.parsedSpans();
-      expect(parsed['a.rb']).toEqual({ sha256: '7c790e913a57072291247beb5c46593b89ef94962a550f0e6eb39d8a5262606a', spans: [0, 0, 0, 6], kinds: ['comment'] });
-      // Spans that say the call on line 2 is a comment, of a.rb and of b.rb, whose text then changes.
+      expect(parsed['a.rb']).toEqual({ sha256: '7c790e913a57072291247beb5c46593b89ef94962a550f0e6eb39d8a5262606a', spans: [0, 0, 0, 6], kinds: ['comment'], declarations: [] });
+      // Spans that say the call on line 2 is a comment inside a declaration, of a.rb and of b.rb, whose text then changes.
       const said: SpansByFile = {
-        'a.rb': { ...parsed['a.rb']!, spans: [1, 0, 1, 3], kinds: ['comment'] },
-        'b.rb': { ...parsed['b.rb']!, spans: [1, 0, 1, 3], kinds: ['comment'] },
+        'a.rb': { ...parsed['a.rb']!, spans: [1, 0, 1, 3], kinds: ['comment'], declarations: [1, 0, 1, 3] },
+        'b.rb': { ...parsed['b.rb']!, spans: [1, 0, 1, 3], kinds: ['comment'], declarations: [1, 0, 1, 3] },
       };
       // Through a spans file, as the oracle gets them: one line per file, read back whole.
       const spansFile = `${dir}.spans.jsonl`;
@@ -216,6 +226,7 @@ describe('spans found once', () => {
       second.adoptSpans(read);
       // a.rb's hash matches, so its spans are used as given; b.rb's does not, so b.rb is parsed.
       expect([second.classOf('a.rb', 1, 0), second.classOf('a.rb', 0, 2), second.classOf('b.rb', 1, 0)]).toEqual(['comment', 'code', 'code']);
+      expect([second.declarationStarts('a.rb', 1, 1), second.declarationStarts('b.rb', 1, 1)]).toEqual([[1], []]);
     } finally {
       await rm(dir, { recursive: true, force: true });
       await rm(`${dir}.spans.jsonl`, { force: true });
