@@ -59,6 +59,8 @@ export const regex = z.string().refine(compiles, 'must be a regular expression')
 /** A regular expression with `{name}` (and `{base}`) where an escaped name goes. */
 const placeholders = z.string().refine((t) => compiles(fillTemplate(t, { name: 'x', base: 'x' })), 'must be a regular expression once {name} is filled in');
 const template = placeholders.refine((t) => t.includes('{name}'), 'must contain {name}');
+/** A name qualified by `Owner::`, `owner.` or `owner->`, the owner as group 1. */
+const QUALIFIED_USE = '([A-Za-z_$][\\w$]*)\\s*(?:::|\\.|->)\\s*\\b{name}\\b';
 const hoverTemplate = z.string().refine((t) => t.includes('{name}') || t.includes('{text}'), 'must use {name} or {text}');
 
 const walkerSchema = z
@@ -312,6 +314,17 @@ const idiomsSchema = z
         importLine: placeholders.optional(),
       })
       .strict(),
+    /**
+     * How a name is written qualified by an owner (`use`: `{name}` after its qualifier, the
+     * qualifier as group 1: `LogLevel::INFO`, `config.TIMEOUT`, `$logger->level`), and the
+     * qualifiers that name the current type or instance (`own`: `self`, `static`, `this`). A use
+     * qualified by anything else may name another owner's member of the same name, so a question
+     * about every use of a constant is not asked where one is.
+     */
+    qualified: z
+      .object({ use: template.default(QUALIFIED_USE), own: z.array(z.string()).default([]) })
+      .strict()
+      .default({ use: QUALIFIED_USE, own: [] }),
     /** File stems of a package's entry modules (`index`, `__init__`, `lib`); the package's own name counts too. */
     entryModules: z.array(z.string()).default([]),
     /** A text search for calls of `{name}`. */

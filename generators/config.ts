@@ -1,6 +1,7 @@
 import { fillTemplate, idiomRegExp } from '../core/languages.ts';
 import { regexSearch, textDraft, wordSearch } from './text.ts';
-import { candidate, MAX_ANSWER_SET, type Candidate, type SubTypeGenerator } from './types.ts';
+import { candidate, MAX_ANSWER_SET, type Candidate, type SubTypeGenerator, type TextMatch } from './types.ts';
+import type { Facts } from './facts.ts';
 
 /** What fills an env-read form's `{name}` to find every variable the code reads. */
 const ENV_NAME = '[A-Z][A-Z0-9_]{2,}';
@@ -38,7 +39,7 @@ export const configGenerators: SubTypeGenerator[] = [
     category: 'Config',
     subType: 'config_constant_readers',
     goldSource: 'grep_compared',
-    rationale: 'top-level UPPER_CASE constants and variables with a unique name; text_search of the word in code (its definition is no mention): the symbols that use it; exact_set',
+    rationale: "UPPER_CASE constants and variables with a unique name, none of whose uses is qualified by another owner (`LogLevel::INFO` may be another's INFO; the language's qualified forms and own receivers, idioms.qualified); text_search of the word in code (its definition is no mention): the symbols that use it; exact_set",
     needs: 'an UPPER_CASE top-level constant used somewhere',
     asks: { op: 'text_search', expected: 'exact_set' },
     candidates({ facts, search }) {
@@ -46,11 +47,16 @@ export const configGenerators: SubTypeGenerator[] = [
         .targets(new Set(['constant', 'variable']))
         .filter((s) => /^[A-Z][A-Z0-9]*(_[A-Z0-9]+)+$|^[A-Z]{4,}$/.test(s.name) && facts.byName.get(s.name)!.length === 1)
         .map(
-          candidate((s) =>
-            textDraft(facts, search, wordSearch(s.name, 'code'), {
+          candidate((s) => {
+            const query = wordSearch(s.name, 'code');
+            const qualifiedUse = regexSearch(fillTemplate(facts.idioms.qualified.use, { name: s.name }), 'code');
+            // `LogLevel::INFO` may be another owner's INFO: a corpus that defines the name once does not say whose it is.
+            if (search(qualifiedUse).some((m) => m.syntax === 'code' && qualifiedByAnother(m, qualifiedUse.pattern, s.owner ? facts.symbol(s.owner)?.display : undefined, facts))) return undefined;
+            return textDraft(facts, search, query, {
               intent: `Changing the value of ${s.display}: lists every symbol whose code uses ${s.name}`,
               maxAnswer: MAX_ANSWER_SET,
-            })),
+            });
+          }),
         );
     },
   },
@@ -82,3 +88,13 @@ export const configGenerators: SubTypeGenerator[] = [
     },
   },
 ];
+
+/**
+ * Whether a qualified use (`pattern`'s match) names a qualifier other than its owner (any segment
+ * of the owner's display: `config` of `app/config.py`) or the current type or instance.
+ */
+function qualifiedByAnother(m: TextMatch, pattern: string, ownerDisplay: string | undefined, facts: Facts): boolean {
+  const qualifier = idiomRegExp(pattern).exec(m.text)?.[1];
+  if (qualifier === undefined || facts.idioms.qualified.own.includes(qualifier)) return false;
+  return !(ownerDisplay ?? '').split(/[^\w$]+/).includes(qualifier);
+}
