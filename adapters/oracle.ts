@@ -280,7 +280,8 @@ export class Oracle {
    * The symbols a match at (`line`, `col`) of `file` is credited to: the innermost definition whose
    * enclosing range covers the line, unless that is a type past its first line, or nothing covers it;
    * then the terms of that type (or of no type) declared by the outermost declaration of named
-   * values holding the match that begins past the type's first line, else on the match's own line;
+   * values holding the match that begins past the type's first line (on the first of its lines up
+   * to the match's that names some), else on the match's own line;
    * else the type, else the file's module.
    */
   private creditedAt(file: string, line: number, col: number): string[] {
@@ -290,9 +291,12 @@ export class Oracle {
     if (owner !== undefined && (!typeKinds.has(this.symbols.get(owner)!.kind) || container!.enclosing[0] === line)) return [owner];
     const header = container ? container.enclosing[0] : -1;
     const declaredFrom = this.tree!.syntax.declarationStarts(file, line, col).filter((l) => l > header);
+    // A declaration's first line may hold only its annotations (Kotlin's `@JvmField`): its terms are on the first line from there that names some.
     for (const from of [...declaredFrom, line]) {
-      const terms = this.termsAt(file, from, owner ?? '');
-      if (terms) return terms;
+      for (let at = from; at <= line; at++) {
+        const terms = this.termsAt(file, at, owner ?? '');
+        if (terms) return terms;
+      }
     }
     if (owner !== undefined) return [owner];
     const module = this.moduleOfFile.get(file);

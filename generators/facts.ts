@@ -45,8 +45,8 @@ export class Facts {
    * declarations of named values that begin on the lines `declaredFrom` (0-based, ascending), goes
    * to the innermost definition covering it unless that is a type past its first line, or nothing
    * covers it: then to the terms of that type (or of no type) declared by the outermost such
-   * declaration that begins past the type's first line, else on the match's own line; else to the
-   * type, else to the file's module.
+   * declaration that begins past the type's first line (on the first of its lines up to the match's
+   * that names some), else on the match's own line; else to the type, else to the file's module.
    */
   private creditedAt(m: { file: string; line: number; declaredFrom?: readonly number[] }): string[] {
     const zero = m.line - 1;
@@ -58,9 +58,12 @@ export class Facts {
     // A type's own first line is its header (a Kotlin `class A(val b: B) : C()`): the type's, not its terms'.
     if (best && (!typeKinds.has(this.graph.symbols.get(best.id)!.kind) || best.enclosingRange[0] === zero)) return [best.id];
     const header = best ? best.enclosingRange[0] : -1;
-    for (const line of [...(m.declaredFrom ?? []).filter((l) => l > header), zero]) {
-      const terms = this.termsOn(m.file, line, best?.id);
-      if (terms) return terms;
+    // A declaration's first line may hold only its annotations (Kotlin's `@JvmField`): its terms are on the first line from there that names some.
+    for (const from of [...(m.declaredFrom ?? []).filter((l) => l > header), zero]) {
+      for (let line = from; line <= zero; line++) {
+        const terms = this.termsOn(m.file, line, best?.id);
+        if (terms) return terms;
+      }
     }
     if (best) return [best.id];
     const module = this.graph.fileModules.get(m.file);

@@ -199,6 +199,27 @@ describe('where a match starts', () => {
   });
 });
 
+describe('a declaration whose first line holds only its annotations', () => {
+  it("credits a match in its initializer to the value it declares on a later line (Kotlin's @JvmField)", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'lmc-text-search-'));
+    try {
+      const tree = join(dir, 'tree');
+      await mkdir(join(tree, 'shop'), { recursive: true });
+      await writeFile(join(tree, 'shop', 'Constants.kt'), 'package shop\n\nobject Constants {\n  @JvmField\n  val names: List<String> = listOf(\n      Names.first(),\n  )\n}\n\nobject Names {\n  fun first(): String = "a"\n}\n');
+      const indexPath = join(dir, 'index.scip');
+      await indexWithTreeSitter({ treeDir: tree, language: 'kotlin', project: { name: 'demo', version: '1.0.0' }, outputPath: indexPath });
+      const facts = new Facts(await buildFactGraph(indexPath, { name: 'demo' }), languageOf('kotlin'));
+      const text = TreeText.load(tree);
+      const search = classifiedSearch(searcherOver(text), new SyntaxClassifier(text, await loadGrammars('kotlin')));
+      const oracle = await Oracle.load(indexPath, 'demo', { treeDir: tree, language: 'kotlin' });
+      const query: TextSearchQuery = { op: 'text_search', pattern: '\\bfirst\\s*\\(', mode: 'regex', in: 'code' };
+      expect([facts.answerText(search(query), 'code'), oracle.answer(query)]).toEqual([['lmc-tree-sitter maven demo 1.0.0 shop/Constants#names.'], ['lmc-tree-sitter maven demo 1.0.0 shop/Constants#names.']]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('spans found once', () => {
   it("adopts another classifier's spans of a file only when its own text of that file has the same hash", async () => {
     const dir = await mkdtemp(join(tmpdir(), 'lmc-syntax-'));
