@@ -285,14 +285,16 @@ export class Oracle {
    * else the type, else the file's module.
    */
   private creditedAt(file: string, line: number, col: number): string[] {
-    const container = this.innermost(file, (e) => e[0] <= line && line <= e[2]);
+    const container = this.innermost(file, (e) => e[0] <= line && (line < e[2] || (line === e[2] && col < e[3])));
     const owner = container?.symbol;
     // A type's own first line is its header (a Kotlin `class A(val b: B) : C()`): the type's, not its terms'.
     if (owner !== undefined && (!typeKinds.has(this.symbols.get(owner)!.kind) || container!.enclosing[0] === line)) return [owner];
     const header = container ? container.enclosing[0] : -1;
     const declaredFrom = this.tree!.syntax.declarationStarts(file, line, col).filter((l) => l > header);
     // A declaration's first line may hold only its annotations (Kotlin's `@JvmField`): its terms are on the first line from there that names some.
-    for (const from of [...declaredFrom, line]) {
+    // Past the end of a definition on its own line (Kotlin's `constructor(private var a: A) : Promise {`), the line's terms are that definition's, not the match's.
+    const pastAnEnd = (this.containers.get(file) ?? []).some((c) => c.enclosing[2] === line && c.enclosing[3] <= col);
+    for (const from of [...declaredFrom, ...(pastAnEnd ? [] : [line])]) {
       for (let at = from; at <= line; at++) {
         const terms = this.termsAt(file, at, owner ?? '');
         if (terms) return terms;

@@ -48,18 +48,21 @@ export class Facts {
    * declaration that begins past the type's first line (on the first of its lines up to the match's
    * that names some), else on the match's own line; else to the type, else to the file's module.
    */
-  private creditedAt(m: { file: string; line: number; declaredFrom?: readonly number[] }): string[] {
+  private creditedAt(m: { file: string; line: number; start: number; declaredFrom?: readonly number[] }): string[] {
     const zero = m.line - 1;
     let best: { id: string; enclosingRange: Range } | undefined;
     for (const s of this.graph.scopes.get(m.file) ?? []) {
       const r = s.enclosingRange;
-      if (r[0] <= zero && zero <= r[2] && (!best || r[0] > best.enclosingRange[0] || (r[0] === best.enclosingRange[0] && r[1] > best.enclosingRange[1]))) best = s;
+      const ends = zero < r[2] || (zero === r[2] && m.start < r[3]);
+      if (r[0] <= zero && ends && (!best || r[0] > best.enclosingRange[0] || (r[0] === best.enclosingRange[0] && r[1] > best.enclosingRange[1]))) best = s;
     }
     // A type's own first line is its header (a Kotlin `class A(val b: B) : C()`): the type's, not its terms'.
     if (best && (!typeKinds.has(this.graph.symbols.get(best.id)!.kind) || best.enclosingRange[0] === zero)) return [best.id];
     const header = best ? best.enclosingRange[0] : -1;
     // A declaration's first line may hold only its annotations (Kotlin's `@JvmField`): its terms are on the first line from there that names some.
-    for (const from of [...(m.declaredFrom ?? []).filter((l) => l > header), zero]) {
+    // Past the end of a definition on its own line (Kotlin's `constructor(private var a: A) : Promise {`), the line's terms are that definition's, not the match's.
+    const pastAnEnd = (this.graph.scopes.get(m.file) ?? []).some((s) => s.enclosingRange[2] === zero && s.enclosingRange[3] <= m.start);
+    for (const from of [...(m.declaredFrom ?? []).filter((l) => l > header), ...(pastAnEnd ? [] : [zero])]) {
       for (let line = from; line <= zero; line++) {
         const terms = this.termsOn(m.file, line, best?.id);
         if (terms) return terms;
@@ -102,6 +105,7 @@ export class Facts {
   leavesSitesOut(matches: readonly TextMatch[], scope: TextScope): boolean {
     return matches.some((m) => inScope(scope, m.syntax) && !this.onDefinitionName(m) && (this.creditedAt(m).length === 0 || this.inSwallowedCode(m.file, m.line)));
   }
+
 
   /** Whether the language's outline finds `name` declared in some file whose index misses it: a lookup of it cannot be answered whole. */
   declaredButMissing(name: string): boolean {

@@ -199,13 +199,13 @@ describe('where a match starts', () => {
   });
 });
 
-describe('a declaration whose first line holds only its annotations', () => {
-  it("credits a match in its initializer to the value it declares on a later line (Kotlin's @JvmField)", async () => {
+describe('Kotlin declarations whose lines say little', () => {
+  it("credits a match in its initializer to the value it declares on a later line (Kotlin's @JvmField), and a supertype after a primary constructor to the class", async () => {
     const dir = await mkdtemp(join(tmpdir(), 'lmc-text-search-'));
     try {
       const tree = join(dir, 'tree');
       await mkdir(join(tree, 'shop'), { recursive: true });
-      await writeFile(join(tree, 'shop', 'Constants.kt'), 'package shop\n\nobject Constants {\n  @JvmField\n  val names: List<String> = listOf(\n      Names.first(),\n  )\n}\n\nobject Names {\n  fun first(): String = "a"\n}\n');
+      await writeFile(join(tree, 'shop', 'Constants.kt'), 'package shop\n\nobject Constants {\n  @JvmField\n  val names: List<String> = listOf(\n      Names.first(),\n  )\n}\n\nobject Names {\n  fun first(): String = "a"\n}\n\nopen class Base\n\nclass Holder\nconstructor(private val a: Int) : Base() {\n}\n');
       const indexPath = join(dir, 'index.scip');
       await indexWithTreeSitter({ treeDir: tree, language: 'kotlin', project: { name: 'demo', version: '1.0.0' }, outputPath: indexPath });
       const facts = new Facts(await buildFactGraph(indexPath, { name: 'demo' }), languageOf('kotlin'));
@@ -214,6 +214,9 @@ describe('a declaration whose first line holds only its annotations', () => {
       const oracle = await Oracle.load(indexPath, 'demo', { treeDir: tree, language: 'kotlin' });
       const query: TextSearchQuery = { op: 'text_search', pattern: '\\bfirst\\s*\\(', mode: 'regex', in: 'code' };
       expect([facts.answerText(search(query), 'code'), oracle.answer(query)]).toEqual([['lmc-tree-sitter maven demo 1.0.0 shop/Constants#names.'], ['lmc-tree-sitter maven demo 1.0.0 shop/Constants#names.']]);
+      // Past the primary constructor's end on its line, `: Base()` is the class's header: neither the constructor's nor its property a's.
+      const base: TextSearchQuery = { op: 'text_search', pattern: 'Base', mode: 'word', in: 'code' };
+      expect([facts.answerText(search(base), 'code'), oracle.answer(base)]).toEqual([['lmc-tree-sitter maven demo 1.0.0 shop/Holder#'], ['lmc-tree-sitter maven demo 1.0.0 shop/Holder#']]);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
