@@ -325,6 +325,12 @@ const idiomsSchema = z
       .object({ use: template.default(QUALIFIED_USE), own: z.array(z.string()).default([]) })
       .strict()
       .default({ use: QUALIFIED_USE, own: [] }),
+    /**
+     * A declaration of `{name}` that no other file can use (Lua's `local X = …`, C's `static` outside
+     * a declaration file): the same word in another file names something else, so every use of such
+     * a constant is asked only where all its uses lie in its own file.
+     */
+    fileLocal: template.optional(),
     /** File stems of a package's entry modules (`index`, `__init__`, `lib`); the package's own name counts too. */
     entryModules: z.array(z.string()).default([]),
     /** A text search for calls of `{name}`. */

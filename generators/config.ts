@@ -1,7 +1,8 @@
-import { fillTemplate, idiomRegExp } from '../core/languages.ts';
+import { fillTemplate, idiomRegExp, matchesAny } from '../core/languages.ts';
 import { regexSearch, textDraft, wordSearch } from './text.ts';
 import { candidate, MAX_ANSWER_SET, type Candidate, type SubTypeGenerator, type TextMatch } from './types.ts';
 import type { Facts } from './facts.ts';
+import type { TextSearchQuery } from '../core/contract.ts';
 
 /** What fills an env-read form's `{name}` to find every variable the code reads. */
 const ENV_NAME = '[A-Z][A-Z0-9_]{2,}';
@@ -39,7 +40,7 @@ export const configGenerators: SubTypeGenerator[] = [
     category: 'Config',
     subType: 'config_constant_readers',
     goldSource: 'grep_compared',
-    rationale: "UPPER_CASE constants and variables with a unique name, none of whose uses is qualified by another owner (`LogLevel::INFO` may be another's INFO; the language's qualified forms and own receivers, idioms.qualified); text_search of the word in code (its definition is no mention): the symbols that use it; exact_set",
+    rationale: "UPPER_CASE constants and variables with a unique name, none of whose uses is qualified by another owner (`LogLevel::INFO` may be another's INFO; the language's qualified forms and own receivers, idioms.qualified), and none written in another file when it is declared file-local (idioms.fileLocal: Lua's `local`); text_search of the word in code (its definition is no mention): the symbols that use it; exact_set",
     needs: 'an UPPER_CASE top-level constant used somewhere',
     asks: { op: 'text_search', expected: 'exact_set' },
     candidates({ facts, search }) {
@@ -52,6 +53,8 @@ export const configGenerators: SubTypeGenerator[] = [
             const qualifiedUse = regexSearch(fillTemplate(facts.idioms.qualified.use, { name: s.name }), 'code');
             // `LogLevel::INFO` may be another owner's INFO: a corpus that defines the name once does not say whose it is.
             if (search(qualifiedUse).some((m) => m.syntax === 'code' && qualifiedByAnother(m, qualifiedUse.pattern, s.owner ? facts.symbol(s.owner)?.display : undefined, facts))) return undefined;
+            // A file-local constant (Lua's `local EV_READWRITE`) is used in its own file only: the word elsewhere is another's.
+            if (fileLocal(s.name, s.file, facts, search) && search(query).some((m) => m.syntax === 'code' && m.file !== s.file)) return undefined;
             return textDraft(facts, search, query, {
               intent: `Changing the value of ${s.display}: lists every symbol whose code uses ${s.name}`,
               maxAnswer: MAX_ANSWER_SET,
@@ -97,4 +100,14 @@ function qualifiedByAnother(m: TextMatch, pattern: string, ownerDisplay: string 
   const qualifier = idiomRegExp(pattern).exec(m.text)?.[1];
   if (qualifier === undefined || facts.idioms.qualified.own.includes(qualifier)) return false;
   return !(ownerDisplay ?? '').split(/[^\w$]+/).includes(qualifier);
+}
+
+/**
+ * Whether `name` is declared in `file` in the language's file-local form (idioms.fileLocal), `file`
+ * being no declaration file: a header's `static` is every includer's own copy, used where included.
+ */
+function fileLocal(name: string, file: string, facts: Facts, search: (query: TextSearchQuery) => readonly TextMatch[]): boolean {
+  const form = facts.idioms.fileLocal;
+  if (form === undefined || matchesAny(facts.idioms.declarationFiles, file)) return false;
+  return search(regexSearch(fillTemplate(form, { name }), 'code')).some((m) => m.file === file && m.syntax === 'code');
 }

@@ -432,15 +432,18 @@ describe('what a reading of every member listing found the index cannot list', (
 
 describe("every use of a constant, where another owner's constant of its name may be written", () => {
   // MAX_ITEMS is src/cart.ts's own constant; checkout() reads it as `cart.MAX_ITEMS`, and maybe as `Limits::MAX_ITEMS`.
-  const asked = (written: string[]) => {
+  const asked = (written: string[], language = ts, declaredLocal = false) => {
     const graph = handMadeGraph();
     const max = id('src/`cart.ts`/MAX_ITEMS.');
     graph.symbols.set(max, { id: max, kind: 'constant', name: 'MAX_ITEMS', display: 'src/`cart.ts`/MAX_ITEMS.', owner: id('src/`cart.ts`/'), file: 'src/cart.ts', range: [0, 6, 0, 15] });
     graph.scopes.set('src/checkout.ts', [{ id: id('src/`checkout.ts`/checkout().'), enclosingRange: [3, 0, 9, 1] }]);
     const matches = written.map((text, i): TextMatch => ({ file: 'src/checkout.ts', line: 5 + i, start: 4, end: 4 + text.length, text, syntax: 'code' }));
+    const declaration: TextMatch = { file: 'src/cart.ts', line: 1, start: 0, end: 15, text: 'local MAX_ITEMS', syntax: 'code' };
     const search = (query: TextSearchQuery): TextMatch[] =>
-      query.mode === 'word' ? (query.pattern === 'MAX_ITEMS' ? matches.map((m) => ({ ...m, start: m.end - 9, text: 'MAX_ITEMS' })) : []) : matches.filter((m) => new RegExp(query.pattern, 'u').test(m.text));
-    return generateScenarios(graph, { language: ts, seed: 1, budget: 200, search }).scenarios.filter((s) => s.sub_type === 'config_constant_readers').map((s) => s.expected);
+      query.mode === 'word'
+        ? query.pattern === 'MAX_ITEMS' ? matches.map((m) => ({ ...m, start: m.end - 9, text: 'MAX_ITEMS' })) : []
+        : [...matches, ...(declaredLocal ? [declaration] : [])].filter((m) => new RegExp(query.pattern, 'u').test(m.text));
+    return generateScenarios(graph, { language, seed: 1, budget: 200, search }).scenarios.filter((s) => s.sub_type === 'config_constant_readers').map((s) => s.expected);
   };
 
   it('is asked where every qualified use names its own module or the current instance', () => {
@@ -449,5 +452,11 @@ describe("every use of a constant, where another owner's constant of its name ma
 
   it('is not asked where one use is qualified by another owner (`Limits::MAX_ITEMS` may be Limits\' own)', () => {
     expect(asked(['cart.MAX_ITEMS', 'Limits::MAX_ITEMS'])).toEqual([]);
+  });
+
+  it("is not asked of a constant declared file-local (idioms.fileLocal: Lua's `local`) whose word other files write", () => {
+    const localForm = { ...ts, idioms: { ...ts.idioms, fileLocal: '^\\s*local\\s+{name}\\b' } };
+    expect(asked(['cart.MAX_ITEMS'], localForm, false)).toEqual([{ kind: 'exact_set', stable_ids: [id('src/`checkout.ts`/checkout().')] }]);
+    expect(asked(['cart.MAX_ITEMS'], localForm, true)).toEqual([]);
   });
 });
