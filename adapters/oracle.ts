@@ -147,7 +147,10 @@ export class Oracle {
       }
       if (!own || own.kind === 'module') continue;
       pushTo(this.definitionNames, d.file, d.span);
-      if (termKinds.has(own.kind)) pushTo(this.termsByLine, `${d.file}\n${d.span[0]}`, own.id);
+      if (termKinds.has(own.kind)) {
+        pushTo(this.termsByLine, `${d.file}\n${d.span[0]}`, own.id);
+        this.filesWithTerms.add(d.file);
+      }
       if (d.enclosing) pushTo(this.containers, d.file, { symbol: d.symbol, enclosing: d.enclosing });
     }
     for (const list of this.containers.values()) list.sort((a, b) => comparePosition(a.enclosing[0], a.enclosing[1], b.enclosing[0], b.enclosing[1]));
@@ -290,7 +293,8 @@ export class Oracle {
     // A type's own first line is its header (a Kotlin `class A(val b: B) : C()`): the type's, not its terms'.
     if (owner !== undefined && (!typeKinds.has(this.symbols.get(owner)!.kind) || container!.enclosing[0] === line)) return [owner];
     const header = container ? container.enclosing[0] : -1;
-    const declaredFrom = this.tree!.syntax.declarationStarts(file, line, col).filter((l) => l > header);
+    // Only a file that declares terms can credit one: no other is parsed for its declarations.
+    const declaredFrom = this.filesWithTerms.has(file) ? this.tree!.syntax.declarationStarts(file, line, col).filter((l) => l > header) : [];
     // A declaration's first line may hold only its annotations (Kotlin's `@JvmField`): its terms are on the first line from there that names some.
     // Past the end of a definition on its own line (Kotlin's `constructor(private var a: A) : Promise {`), the line's terms are that definition's, not the match's.
     const pastAnEnd = (this.containers.get(file) ?? []).some((c) => c.enclosing[2] === line && c.enclosing[3] <= col);
@@ -307,6 +311,7 @@ export class Oracle {
 
   /** "<file>\n<0-based line>" → the own variables, constants, fields and properties some definition occurrence names there. */
   private readonly termsByLine = new Map<string, string[]>();
+  private readonly filesWithTerms = new Set<string>();
 
   /** Of the terms named on `line` (0-based) of `file`, those that are members of `type` ('': of no type, their owner none or a module). */
   private termsAt(file: string, line: number, type: string): string[] | undefined {

@@ -51,8 +51,11 @@ export class Facts {
   private creditedAt(m: { file: string; line: number; start: number; declaredFrom?: readonly number[] }): string[] {
     const zero = m.line - 1;
     let best: { id: string; enclosingRange: Range } | undefined;
+    // Past the end of a definition on its own line (Kotlin's `constructor(private var a: A) : Promise {`), the line's terms are that definition's, not the match's.
+    let pastAnEnd = false;
     for (const s of this.graph.scopes.get(m.file) ?? []) {
       const r = s.enclosingRange;
+      if (zero === r[2] && r[3] <= m.start) pastAnEnd = true;
       const ends = zero < r[2] || (zero === r[2] && m.start < r[3]);
       if (r[0] <= zero && ends && (!best || r[0] > best.enclosingRange[0] || (r[0] === best.enclosingRange[0] && r[1] > best.enclosingRange[1]))) best = s;
     }
@@ -60,8 +63,6 @@ export class Facts {
     if (best && (!typeKinds.has(this.graph.symbols.get(best.id)!.kind) || best.enclosingRange[0] === zero)) return [best.id];
     const header = best ? best.enclosingRange[0] : -1;
     // A declaration's first line may hold only its annotations (Kotlin's `@JvmField`): its terms are on the first line from there that names some.
-    // Past the end of a definition on its own line (Kotlin's `constructor(private var a: A) : Promise {`), the line's terms are that definition's, not the match's.
-    const pastAnEnd = (this.graph.scopes.get(m.file) ?? []).some((s) => s.enclosingRange[2] === zero && s.enclosingRange[3] <= m.start);
     for (const from of [...(m.declaredFrom ?? []).filter((l) => l > header), ...(pastAnEnd ? [] : [zero])]) {
       for (let line = from; line <= zero; line++) {
         const terms = this.termsOn(m.file, line, best?.id);
@@ -105,7 +106,6 @@ export class Facts {
   leavesSitesOut(matches: readonly TextMatch[], scope: TextScope): boolean {
     return matches.some((m) => inScope(scope, m.syntax) && !this.onDefinitionName(m) && (this.creditedAt(m).length === 0 || this.inSwallowedCode(m.file, m.line)));
   }
-
 
   /** Whether the language's outline finds `name` declared in some file whose index misses it: a lookup of it cannot be answered whole. */
   declaredButMissing(name: string): boolean {

@@ -91,24 +91,30 @@ func Print(s *shop.Store) string { return s.path }
 const P = 'lmc-tree-sitter golang demo 1.0.0 ';
 const id = (d: string) => P + d;
 
+/** A corpus of `files` in `language`, indexed by the walker in a temporary directory, read both ways: Facts over the graph and the oracle. */
+async function indexedCorpus(files: Record<string, string>, language: string): Promise<{ dir: string; facts: Facts; search: ReturnType<typeof classifiedSearch>; oracle: Oracle }> {
+  const dir = await mkdtemp(join(tmpdir(), 'lmc-text-search-'));
+  const tree = join(dir, 'tree');
+  for (const [path, text] of Object.entries(files)) {
+    await mkdir(dirname(join(tree, path)), { recursive: true });
+    await writeFile(join(tree, path), text);
+  }
+  const indexPath = join(dir, 'index.scip');
+  await indexWithTreeSitter({ treeDir: tree, language, project: { name: 'demo', version: '1.0.0' }, outputPath: indexPath });
+  const facts = new Facts(await buildFactGraph(indexPath, { name: 'demo' }), languageOf(language));
+  const text = TreeText.load(tree);
+  const search = classifiedSearch(searcherOver(text), new SyntaxClassifier(text, await loadGrammars(language)));
+  const oracle = await Oracle.load(indexPath, 'demo', { treeDir: tree, language });
+  return { dir, facts, search, oracle };
+}
+
 describe('text_search', () => {
   let dir: string;
   let facts: Facts;
   let search: ReturnType<typeof classifiedSearch>;
   let oracle: Oracle;
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'lmc-text-search-'));
-    const tree = join(dir, 'tree');
-    for (const [path, text] of Object.entries(FILES)) {
-      await mkdir(dirname(join(tree, path)), { recursive: true });
-      await writeFile(join(tree, path), text);
-    }
-    const indexPath = join(dir, 'index.scip');
-    await indexWithTreeSitter({ treeDir: tree, language: 'go', project: { name: 'demo', version: '1.0.0' }, outputPath: indexPath });
-    facts = new Facts(await buildFactGraph(indexPath, { name: 'demo' }), languageOf('go'));
-    const text = TreeText.load(tree);
-    search = classifiedSearch(searcherOver(text), new SyntaxClassifier(text, await loadGrammars('go')));
-    oracle = await Oracle.load(indexPath, 'demo', { treeDir: tree, language: 'go' });
+    ({ dir, facts, search, oracle } = await indexedCorpus(FILES, 'go'));
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
@@ -201,17 +207,11 @@ describe('where a match starts', () => {
 
 describe('Kotlin declarations whose lines say little', () => {
   it("credits a match in its initializer to the value it declares on a later line (Kotlin's @JvmField), and a supertype after a primary constructor to the class", async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'lmc-text-search-'));
+    const { dir, facts, search, oracle } = await indexedCorpus(
+      { 'shop/Constants.kt': 'package shop\n\nobject Constants {\n  @JvmField\n  val names: List<String> = listOf(\n      Names.first(),\n  )\n}\n\nobject Names {\n  fun first(): String = "a"\n}\n\nopen class Base\n\nclass Holder\nconstructor(private val a: Int) : Base() {\n}\n' },
+      'kotlin',
+    );
     try {
-      const tree = join(dir, 'tree');
-      await mkdir(join(tree, 'shop'), { recursive: true });
-      await writeFile(join(tree, 'shop', 'Constants.kt'), 'package shop\n\nobject Constants {\n  @JvmField\n  val names: List<String> = listOf(\n      Names.first(),\n  )\n}\n\nobject Names {\n  fun first(): String = "a"\n}\n\nopen class Base\n\nclass Holder\nconstructor(private val a: Int) : Base() {\n}\n');
-      const indexPath = join(dir, 'index.scip');
-      await indexWithTreeSitter({ treeDir: tree, language: 'kotlin', project: { name: 'demo', version: '1.0.0' }, outputPath: indexPath });
-      const facts = new Facts(await buildFactGraph(indexPath, { name: 'demo' }), languageOf('kotlin'));
-      const text = TreeText.load(tree);
-      const search = classifiedSearch(searcherOver(text), new SyntaxClassifier(text, await loadGrammars('kotlin')));
-      const oracle = await Oracle.load(indexPath, 'demo', { treeDir: tree, language: 'kotlin' });
       const query: TextSearchQuery = { op: 'text_search', pattern: '\\bfirst\\s*\\(', mode: 'regex', in: 'code' };
       expect([facts.answerText(search(query), 'code'), oracle.answer(query)]).toEqual([['lmc-tree-sitter maven demo 1.0.0 shop/Constants#names.'], ['lmc-tree-sitter maven demo 1.0.0 shop/Constants#names.']]);
       // Past the primary constructor's end on its line, `: Base()` is the class's header: neither the constructor's nor its property a's.
