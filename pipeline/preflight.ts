@@ -4,7 +4,7 @@
  * the line that installs it), and that no other run is writing the same work directory.
  */
 import { constants } from 'node:fs';
-import { access, mkdir, open, readFile, rm, stat } from 'node:fs/promises';
+import { access, link, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { execaSync } from 'execa';
 import { trackPath } from '../core/cleanup.ts';
@@ -88,29 +88,83 @@ export function checkPrograms(programs: readonly Program[]): void {
 /**
  * One writer per work directory: `<workDir>/lock` holds the pid of the run that owns it. A second
  * run refuses with one line; a lock whose process is gone is taken over. Returns the release.
+ *
+ * The lock is hard-linked into place from a file that already holds the pid, so it never exists
+ * empty (a run reading it between another's create and write would take it for stale). Only a run
+ * holding `lock.takeover` removes a stale lock, and only after reading it again under that guard,
+ * so two runs taking over one stale lock cannot remove the fresh lock the first of them took.
  */
 export async function lockWorkDir(workDir: string): Promise<() => Promise<void>> {
   const file = join(workDir, 'lock');
-  for (let attempt = 0; attempt < 3; attempt++) {
-    try {
-      const handle = await open(file, 'wx');
-      await handle.writeFile(`${process.pid}\n`);
-      await handle.close();
-      const untrack = trackPath(file);
-      return async () => {
-        await rm(file, { force: true });
-        untrack();
-      };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const owner = Number((await readFile(file, 'utf8').catch(() => '')).trim());
-      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isAlive(owner)) {
+  const mine = `${file}.${process.pid}`;
+  const untrackMine = trackPath(mine);
+  await writeFile(mine, `${process.pid}\n`);
+  try {
+    for (let attempt = 0; attempt < 50; attempt++) {
+      if (await linked(mine, file)) {
+        const untrack = trackPath(file);
+        return async () => {
+          await rm(file, { force: true });
+          untrack();
+        };
+      }
+      const owner = await lockOwner(file);
+      if (owner === 'gone') continue;
+      if (owner !== undefined && owner !== process.pid && isAlive(owner)) {
         throw new PipelineError(`the work directory ${workDir} is in use by another lmc run (pid ${owner}); wait for it to finish or pass another --work-dir`);
       }
-      await rm(file, { force: true });
+      await removeStale(file, owner, mine);
     }
+  } finally {
+    await rm(mine, { force: true });
+    untrackMine();
   }
   throw new PipelineError(`cannot take the lock ${file}`);
+}
+
+/** Whether `target` was created as a hard link to `source` (false when it already exists). */
+async function linked(source: string, target: string): Promise<boolean> {
+  try {
+    await link(source, target);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+}
+
+/** The pid a lock file names: 'gone' when there is no file, undefined when it holds no pid. */
+async function lockOwner(file: string): Promise<number | undefined | 'gone'> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 'gone';
+    throw error;
+  }
+  const owner = Number(text.trim());
+  return Number.isInteger(owner) && owner > 0 ? owner : undefined;
+}
+
+/**
+ * Removes `file` if, under the takeover guard, it still names `owner`. A guard is held for a few
+ * microseconds; one left by a run that died is removed, one held by a live run is waited out.
+ */
+async function removeStale(file: string, owner: number | undefined, mine: string): Promise<void> {
+  const guard = `${file}.takeover`;
+  if (!(await linked(mine, guard))) {
+    const holder = await lockOwner(guard);
+    if (typeof holder === 'number' && holder !== process.pid && isAlive(holder)) await new Promise((r) => setTimeout(r, 5));
+    else await rm(guard, { force: true });
+    return;
+  }
+  const untrack = trackPath(guard);
+  try {
+    if ((await lockOwner(file)) === owner) await rm(file, { force: true });
+  } finally {
+    await rm(guard, { force: true });
+    untrack();
+  }
 }
 
 function isAlive(pid: number): boolean {

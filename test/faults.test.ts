@@ -449,6 +449,45 @@ describe('signals and concurrency', () => {
     await rm(root, { recursive: true, force: true });
   });
 
+  it('the work-directory lock: runs racing for it never hold it at once, and each one refused names the holder', async () => {
+    const root = await tempDir('faults-lock-race');
+    await mkdir(join(root, 'work'));
+    // They start from a lock and a takeover guard left by runs that died.
+    await writeFile(join(root, 'work', 'lock'), '999999999\n');
+    await writeFile(join(root, 'work', 'lock.takeover'), '999999998\n');
+    // Each contender, from one shared instant, tries 40 times to take the lock, holding it a few
+    // milliseconds whenever it gets it, and reports when it held it and why it was refused.
+    const script = join(root, 'contend.mts');
+    await writeFile(
+      script,
+      `import { lockWorkDir } from ${JSON.stringify(join(repoRoot, 'pipeline', 'preflight.ts'))};\n` +
+        `const [dir, start] = [process.argv[2], Number(process.argv[3])];\n` +
+        `while (Date.now() < start) {}\n` +
+        `const held = [], refused = [];\n` +
+        `for (let i = 0; i < 40; i++) {\n` +
+        `  try {\n` +
+        `    const release = await lockWorkDir(dir);\n` +
+        `    const from = process.hrtime.bigint();\n` +
+        `    await new Promise((r) => setTimeout(r, 3));\n` +
+        `    held.push([String(from), String(process.hrtime.bigint())]);\n` +
+        `    await release();\n` +
+        `  } catch (e) { refused.push(e.message); }\n` +
+        `}\n` +
+        `console.log(JSON.stringify({ held, refused }));\n`,
+    );
+    const start = Date.now() + 2500;
+    const reports = await Promise.all(
+      Array.from({ length: 6 }, () => execFileP(process.execPath, ['--import', 'tsx', script, join(root, 'work'), String(start)], { cwd: repoRoot }).then((r) => JSON.parse(r.stdout) as { held: [string, string][]; refused: string[] })),
+    );
+    const held = reports.flatMap((r) => r.held.map((h) => h.map(BigInt) as [bigint, bigint])).sort((x, y) => (x[0] < y[0] ? -1 : 1));
+    const overlaps = held.filter((h, i) => i > 0 && h[0] <= held[i - 1]![1]).length;
+    expect(overlaps).toBe(0);
+    expect(held.length).toBeGreaterThan(0);
+    for (const message of reports.flatMap((r) => r.refused)) expect(message).toMatch(/^the work directory .*work is in use by another lmc run \(pid \d+\); wait for it to finish or pass another --work-dir$/);
+    expect(await readdir(join(root, 'work'))).toEqual([]);
+    await rm(root, { recursive: true, force: true });
+  });
+
   it('a lock left by a run that died is taken over', async () => {
     const root = await tempDir('faults-stale');
     await cp(join(space, 'tree'), join(root, 'tree'), { recursive: true });
