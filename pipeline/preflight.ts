@@ -90,9 +90,8 @@ export function checkPrograms(programs: readonly Program[]): void {
  * run refuses with one line; a lock whose process is gone is taken over. Returns the release.
  *
  * The lock is hard-linked into place from a file that already holds the pid, so it never exists
- * empty (a run reading it between another's create and write would take it for stale). Only a run
- * holding `lock.takeover` removes a stale lock, and only after reading it again under that guard,
- * so two runs taking over one stale lock cannot remove the fresh lock the first of them took.
+ * empty (a run reading it between another's create and write would take it for stale). A stale
+ * lock is removed only by the run holding its takeover token, and only after reading it again.
  */
 export async function lockWorkDir(workDir: string): Promise<() => Promise<void>> {
   const file = join(workDir, 'lock');
@@ -110,7 +109,7 @@ export async function lockWorkDir(workDir: string): Promise<() => Promise<void>>
       }
       const owner = await lockOwner(file);
       if (owner === 'gone') continue;
-      if (owner !== undefined && owner !== process.pid && isAlive(owner)) {
+      if (owner !== 'none' && owner !== process.pid && isAlive(owner)) {
         throw new PipelineError(`the work directory ${workDir} is in use by another lmc run (pid ${owner}); wait for it to finish or pass another --work-dir`);
       }
       await removeStale(file, owner, mine);
@@ -133,8 +132,8 @@ async function linked(source: string, target: string): Promise<boolean> {
   }
 }
 
-/** The pid a lock file names: 'gone' when there is no file, undefined when it holds no pid. */
-async function lockOwner(file: string): Promise<number | undefined | 'gone'> {
+/** The pid a lock file names: 'gone' when there is no file, 'none' when it holds no pid. */
+async function lockOwner(file: string): Promise<number | 'none' | 'gone'> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
@@ -143,26 +142,29 @@ async function lockOwner(file: string): Promise<number | undefined | 'gone'> {
     throw error;
   }
   const owner = Number(text.trim());
-  return Number.isInteger(owner) && owner > 0 ? owner : undefined;
+  return Number.isInteger(owner) && owner > 0 ? owner : 'none';
 }
 
 /**
- * Removes `file` if, under the takeover guard, it still names `owner`. A guard is held for a few
- * microseconds; one left by a run that died is removed, one held by a live run is waited out.
+ * Removes `file` if it still names `owner`, a process that is gone. Only the run holding the
+ * token `<file>.takeover.<owner>` may: runs that judged the same lock stale take turns, and the
+ * later ones find it replaced, so none removes a fresh lock. A token whose holder died while
+ * holding it is itself a stale lock, removed the same way.
  */
-async function removeStale(file: string, owner: number | undefined, mine: string): Promise<void> {
-  const guard = `${file}.takeover`;
-  if (!(await linked(mine, guard))) {
-    const holder = await lockOwner(guard);
-    if (typeof holder === 'number' && holder !== process.pid && isAlive(holder)) await new Promise((r) => setTimeout(r, 5));
-    else await rm(guard, { force: true });
+async function removeStale(file: string, owner: number | 'none', mine: string): Promise<void> {
+  const token = `${file}.takeover.${owner}`;
+  if (!(await linked(mine, token))) {
+    const holder = await lockOwner(token);
+    if (holder === 'gone') return;
+    if (holder !== 'none' && holder !== process.pid && isAlive(holder)) await new Promise((r) => setTimeout(r, 5));
+    else await removeStale(token, holder, mine);
     return;
   }
-  const untrack = trackPath(guard);
+  const untrack = trackPath(token);
   try {
     if ((await lockOwner(file)) === owner) await rm(file, { force: true });
   } finally {
-    await rm(guard, { force: true });
+    await rm(token, { force: true });
     untrack();
   }
 }

@@ -452,9 +452,10 @@ describe('signals and concurrency', () => {
   it('the work-directory lock: runs racing for it never hold it at once, and each one refused names the holder', async () => {
     const root = await tempDir('faults-lock-race');
     await mkdir(join(root, 'work'));
-    // They start from a lock and a takeover guard left by runs that died.
+    // They start from a lock left by a run that died, and the token to take it over left by
+    // another that died while taking it over.
     await writeFile(join(root, 'work', 'lock'), '999999999\n');
-    await writeFile(join(root, 'work', 'lock.takeover'), '999999998\n');
+    await writeFile(join(root, 'work', 'lock.takeover.999999999'), '999999998\n');
     // Each contender, from one shared instant, tries 40 times to take the lock, holding it a few
     // milliseconds whenever it gets it, and reports when it held it and why it was refused.
     const script = join(root, 'contend.mts');
