@@ -87,7 +87,7 @@ export class Oracle {
   private readonly definitionNames = new Map<string, Span[]>();
 
   private constructor(
-    private readonly tree?: { text: TreeText; syntax: SyntaxClassifier; constructs: Idioms['constructs']; calls: Idioms['calls'] },
+    private readonly tree?: { text: TreeText; syntax: SyntaxClassifier; constructs: Idioms['constructs']; calls: Idioms['calls']; constants: Idioms['constants'] },
   ) {}
 
   /** Without a tree (a test of the structural ops), `text_search` answers nothing. */
@@ -187,6 +187,13 @@ export class Oracle {
   }
 
   /** Applies "which symbols exist" and "kinds" of the query semantics to every defined symbol. */
+  private writtenAsConstant(def: Definition): boolean {
+    const form = this.tree?.constants;
+    if (!form || (!form.before && !form.after)) return false;
+    const line = (this.tree!.text.lineText(def.file, def.span[0] + 1) ?? '').replace(/\r?\n$/, '');
+    return writtenInForm(line, def.span[1], def.span[2] === def.span[0] ? def.span[3] : line.length, form);
+  }
+
   private resolveOwnSymbols(firstDefinition: Map<string, Definition>, documentation: Map<string, string[]>, scipKinds: Map<string, number>, projectName: string): void {
     const parsedOf = new Map<string, ParsedSymbol>();
     for (const symbol of firstDefinition.keys()) {
@@ -236,10 +243,12 @@ export class Oracle {
       else if (owner?.kind === 'enum') kind = 'enum_member';
       else if (insideType) kind = word === 'function' || word === 'def' ? 'method' : word === '(property)' ? 'property' : 'field';
       else kind = word === 'const' || word === '(constant)' ? 'constant' : 'variable';
+      const def = firstDefinition.get(symbol)!;
+      // A hover that says `var` for `const` (scip-typescript): the language's constant form decides.
+      if (kind === 'variable' && this.writtenAsConstant(def)) kind = 'constant';
       // An indexer that sets SCIP's kind (the walker does) has the last word on it.
       kind = scipKindNames[scipKinds.get(symbol) ?? 0]?.kind ?? kind;
 
-      const def = firstDefinition.get(symbol)!;
       return { id: symbol, name: last.name, kind, ...(owner ? { owner: owner.id } : {}), file: def.file, line: def.span[0] };
     };
 
@@ -395,10 +404,10 @@ function isReExport(hover: string): boolean {
  * generate stage parsed with the same classifier (evidence/syntax.ts, writeSpansFile); a file whose
  * text here hashes the same is not parsed again.
  */
-async function readTree(treeDir: string, language: string, spansPath?: string): Promise<{ text: TreeText; syntax: SyntaxClassifier; constructs: Idioms['constructs']; calls: Idioms['calls'] }> {
+async function readTree(treeDir: string, language: string, spansPath?: string): Promise<{ text: TreeText; syntax: SyntaxClassifier; constructs: Idioms['constructs']; calls: Idioms['calls']; constants: Idioms['constants'] }> {
   const text = TreeText.load(treeDir);
-  const { constructs, calls } = languageOf(language).idioms;
+  const { constructs, calls, constants } = languageOf(language).idioms;
   const syntax = new SyntaxClassifier(text, await loadGrammars(language));
   if (spansPath) for await (const spans of readSpansFile(spansPath)) syntax.adoptSpans(spans);
-  return { text, syntax, constructs, calls };
+  return { text, syntax, constructs, calls, constants };
 }

@@ -350,6 +350,13 @@ const idiomsSchema = z
      */
     constructs: z.object({ before: regex.optional(), after: regex.optional() }).strict().default({}),
     /**
+     * How the source declares a constant, for indexers whose hover text does not say (scip-typescript
+     * shows `var x` for `const x`): the text just before a top-level variable's name (`before`,
+     * anchored at its end: `const `) or just after it (`after`). A variable defined so is a
+     * `constant` (docs/query-semantics.md, "Kinds"), as the walker's queries make it.
+     */
+    constants: z.object({ before: regex.optional(), after: regex.optional() }).strict().default({}),
+    /**
      * How the source calls a function or method it names, for indexers that record every reference
      * (scip-python, scip-typescript): the text just before the name (`before`, anchored at its end: a
      * decorator's `@`) or just after it (`after`, anchored at its start: `(`). Only a reference written
@@ -488,7 +495,7 @@ export function fillTemplate(template: string, values: Record<string, string>): 
 
 const compiled = new Map<string, RegExp>();
 
-/** Whether the name at [start, end) of a source line is written in a language's form (`constructs`, `calls`): `before` anchored at its end, `after` at its start. */
+/** Whether the name at [start, end) of a source line is written in a language's form (`constructs`, `calls`, `constants`): `before` anchored at its end, `after` at its start. */
 export function writtenInForm(line: string, start: number, end: number, form: { before?: string; after?: string }): boolean {
   return (form.before !== undefined && idiomRegExp(form.before).test(line.slice(0, start))) || (form.after !== undefined && idiomRegExp(form.after).test(line.slice(end)));
 }

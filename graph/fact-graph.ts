@@ -213,6 +213,10 @@ function positionWithin(line: number, char: number, r: Range): boolean {
  * language names a call form, a reference to a function or method counts as a call only when
  * written as one (`f(`, not `Depends(f)` or `yield cls.validate`).
  *
+ * `constants` (idioms.constants), when the language names one, is how it declares a constant: a
+ * top-level variable whose kind comes from a hover text that does not say (scip-typescript writes
+ * `var x` for `const x`) and whose definition is written so is a constant.
+ *
  * `precision: 'compiler'`: the indexer binds only the calls it can type and leaves no trace of the others
  * (a compiler-grade indexer on untyped JavaScript: `decorators.hasKey(…)` names the exported object's
  * key, `Reply.buildReply(Reply)` nothing at all). Every call written in the text (the language's call
@@ -227,9 +231,10 @@ function positionWithin(line: number, char: number, r: Range): boolean {
 export async function buildFactGraph(
   indexPath: string,
   project: { name: string },
-  source?: { treeDir: string; constructs: Idioms['constructs']; calls: Idioms['calls']; precision?: 'compiler' | 'syntactic' },
+  source?: { treeDir: string; constructs: Idioms['constructs']; calls: Idioms['calls']; constants?: Idioms['constants']; precision?: 'compiler' | 'syntactic' },
 ): Promise<FactGraph> {
   const constructs = source && (source.constructs.before || source.constructs.after) ? source.constructs : undefined;
+  const constantForm = source?.constants && (source.constants.before || source.constants.after) ? source.constants : undefined;
   const callForm = source && (source.calls.before || source.calls.after) ? source.calls : undefined;
   const textCallForm = source?.precision === 'compiler' && source.calls.after ? source.calls.after : undefined;
   const callsOnly = source?.precision === 'syntactic';
@@ -396,6 +401,14 @@ export async function buildFactGraph(
 
   // Kinds need the owner's kind (enum members), so owners come first: fewer descriptors first, and
   // scip-python's module marker before its siblings. Within that, document order, which is fixed.
+  const sourceLines = new Map<string, string[]>();
+  /** Whether a definition is written in the language's constant form (a hover that says `var` for `const`). */
+  const declaredConstant = (c: Candidate, form: { before?: string; after?: string }): boolean => {
+    let lines = sourceLines.get(c.file);
+    if (!lines) sourceLines.set(c.file, (lines = readFileSync(join(source!.treeDir, c.file), 'utf8').split('\n')));
+    const text = lines[c.range[0]] ?? '';
+    return writtenInForm(text, c.range[1], c.range[2] === c.range[0] ? c.range[3] : text.length, form);
+  };
   const namespaceToModule = new Map<string, string>();
   const byDepth: Array<Array<{ c: Candidate; handle: number; parsed: ParsedSymbol }>> = [];
   for (const handle of definitionOrder) {
@@ -414,8 +427,9 @@ export async function buildFactGraph(
       let owner = ownerSymbol(c.id, parsed);
       if (owner && namespaceToModule.has(owner) && namespaceToModule.get(owner) !== c.id) owner = namespaceToModule.get(owner);
       const ownerFact = owner ? unordered.get(owner)?.fact : undefined;
-      const kind = kindOf(parsed, signature, ownerFact?.kind, scipKinds[handle]);
+      let kind = kindOf(parsed, signature, ownerFact?.kind, scipKinds[handle]);
       if (!kind) continue;
+      if (kind === 'variable' && constantForm && !scipKinds[handle] && declaredConstant(c, constantForm)) kind = 'constant';
       // Members of something that is not own (a local function, an object literal, a namespace no file
       // defines) are not addressable on their own; a module under an undefined directory is top-level.
       if (owner && !ownerFact && kind !== 'module') continue;

@@ -153,9 +153,9 @@ export async function runCorpus(corpus: Corpus, paths: RunPaths, options: RunOpt
       outcome.cached.push('graph', 'generate');
       return cached;
     }
-    const { constructs, calls } = languageOf(corpus.language).idioms;
-    const graph = await stage('graph', () => buildFactGraph(indexed.indexPath, project, { treeDir: fetched.treeDir, constructs, calls, precision }));
-    const baseGraph = base ? await stage('graph', () => buildFactGraph(base.indexed.indexPath, base.project, { treeDir: base.fetched.treeDir, constructs, calls, precision })) : undefined;
+    const { constructs, calls, constants } = languageOf(corpus.language).idioms;
+    const graph = await stage('graph', () => buildFactGraph(indexed.indexPath, project, { treeDir: fetched.treeDir, constructs, calls, constants, precision }));
+    const baseGraph = base ? await stage('graph', () => buildFactGraph(base.indexed.indexPath, base.project, { treeDir: base.fetched.treeDir, constructs, calls, constants, precision })) : undefined;
     if (graph.symbols.size === 0) {
       throw new PipelineError(`the index has no symbols of project "${project.name}"; check the lock's include paths`, { corpus: corpus.name, stage: 'graph' });
     }

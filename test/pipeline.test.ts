@@ -224,6 +224,29 @@ describe('all categories and ground-truth sources on the fixtures', () => {
     expect(oracle.answer({ op: 'callees', sym_stable_id: py('`inventory.pricing`/rounded().') })).toEqual([]);
   });
 
+  it("takes TypeScript's const for a constant, which scip-typescript's hover shows as var, in the fact graph and the oracle alike", async () => {
+    const treeRoot = join(first.paths.workDir, 'trees', 'ts-inventory');
+    const treeDir = join(treeRoot, (await readdir(treeRoot)).find((d) => !d.startsWith('.'))!);
+    const indexPath = join(first.paths.workDir, 'index', 'ts-inventory', 'index.scip');
+    const { constructs, calls, constants } = languageOf('typescript').idioms;
+    const region = ts('src/`config.ts`/DEFAULT_REGION.');
+    const kindsIn = async (tree: string) => {
+      const graph = await buildFactGraph(indexPath, { name: 'ts-inventory' }, { treeDir: tree, constructs, calls, constants });
+      const oracle = await Oracle.load(indexPath, 'ts-inventory', { treeDir: tree, language: 'typescript' });
+      const asked = (kind: 'constant' | 'variable') => oracle.answer({ op: 'lookup', name: 'DEFAULT_REGION', bare_name: true, kind });
+      return { graph: graph.symbols.get(region)?.kind, constant: asked('constant'), variable: asked('variable') };
+    };
+    // config.ts: `export const DEFAULT_REGION = 'eu';` (the hover reads `var DEFAULT_REGION: "eu"`).
+    expect(await kindsIn(treeDir)).toEqual({ graph: 'constant', constant: [region], variable: [] });
+    // The same line declared with `let` (every position kept) is a variable.
+    const copy = await tempDir('lmc-ts-let-');
+    await cp(treeDir, copy, { recursive: true });
+    const config = join(copy, 'src', 'config.ts');
+    await writeFile(config, (await readFile(config, 'utf8')).replace('export const DEFAULT_REGION', 'export let   DEFAULT_REGION'));
+    expect(await kindsIn(copy)).toEqual({ graph: 'variable', constant: [], variable: [region] });
+    await rm(copy, { recursive: true, force: true });
+  });
+
   it('checks the calls written in the text against a compiler-grade index', async () => {
     const treeRoot = join(first.paths.workDir, 'trees', 'python-inventory');
     const treeDir = join(treeRoot, (await readdir(treeRoot)).find((d) => !d.startsWith('.'))!);
