@@ -49,9 +49,10 @@ interface OwnSymbol {
   name: string;
   kind: SymbolKind;
   owner?: string;
-  /** The defining document (first by path) and the definition's line in it. */
+  /** The defining document (first by path) and where the definition starts in it. */
   file: string;
   line: number;
+  column: number;
 }
 
 /** An own non-module definition with an enclosing range: what a reference or a grep hit is attributed to. */
@@ -249,7 +250,7 @@ export class Oracle {
       // An indexer that sets SCIP's kind (the walker does) has the last word on it.
       kind = scipKindNames[scipKinds.get(symbol) ?? 0]?.kind ?? kind;
 
-      return { id: symbol, name: last.name, kind, ...(owner ? { owner: owner.id } : {}), file: def.file, line: def.span[0] };
+      return { id: symbol, name: last.name, kind, ...(owner ? { owner: owner.id } : {}), file: def.file, line: def.span[0], column: def.span[1] };
     };
 
     for (const symbol of [...parsedOf.keys()].sort()) {
@@ -289,7 +290,8 @@ export class Oracle {
   }
 
   /**
-   * The symbols a match at (`line`, `col`) of `file` is credited to: the innermost definition whose
+   * The symbols a match at (`line`, `col`) of `file` is credited to: inside a constructor parameter
+   * that declares a member of the constructor's type, that member; else the innermost definition whose
    * enclosing range covers the line, unless that is a type past its first line, or nothing covers it;
    * then the terms of that type (or of no type) declared by the outermost declaration of named
    * values holding the match that begins past the type's first line (on the first of its lines up
@@ -299,6 +301,14 @@ export class Oracle {
   private creditedAt(file: string, line: number, col: number): string[] {
     const container = this.innermost(file, (e) => e[0] <= line && (line < e[2] || (line === e[2] && col < e[3])));
     const owner = container?.symbol;
+    // A constructor parameter that declares a member (Kotlin's `private val a: A`) is that member's.
+    const ownerSymbol = owner === undefined ? undefined : this.symbols.get(owner)!;
+    const memberOf = ownerSymbol?.kind === 'constructor' ? ownerSymbol.owner : ownerSymbol && typeKinds.has(ownerSymbol.kind) ? owner : undefined;
+    const parameter = memberOf !== undefined && this.filesWithTerms.has(file) ? this.tree!.syntax.memberParameterAt(file, line, col) : undefined;
+    if (parameter) {
+      const declared = (this.members.get(memberOf!) ?? []).map((id) => this.symbols.get(id)!).filter((s) => termKinds.has(s.kind) && s.file === file && comparePosition(parameter[0], parameter[1], s.line, s.column) <= 0 && comparePosition(s.line, s.column, parameter[2], parameter[3]) < 0);
+      if (declared.length) return sortedUnique(declared.map((s) => s.id));
+    }
     // A type's own first line is its header (a Kotlin `class A(val b: B) : C()`): the type's, not its terms'.
     if (owner !== undefined && (!typeKinds.has(this.symbols.get(owner)!.kind) || container!.enclosing[0] === line)) return [owner];
     const header = container ? container.enclosing[0] : -1;

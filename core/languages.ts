@@ -220,7 +220,9 @@ const languageSchema = z
      * (`interpolations`: a shell's `"$X"` expands X, so a match there is a use, not text), and the
      * import declarations (`imports`: `use a::B;` names B without using it), and the declarations
      * of named values with what initializes them (`declarations`: a Go `var_spec`, a PHP
-     * `property_element`), whose later lines belong to the value declared on their first
+     * `property_element`), whose later lines belong to the value declared on their first, and the
+     * constructor parameters that declare a member of the type (`memberParameters`: Kotlin's
+     * `class_parameter`, whose `val` makes a property), which belong to that member
      * (docs/query-semantics.md, "Crediting").
      */
     syntax: z
@@ -230,6 +232,7 @@ const languageSchema = z
         interpolations: z.array(z.string()).default([]),
         imports: z.array(z.string()).default([]),
         declarations: z.array(z.string()).default([]),
+        memberParameters: z.array(z.string()).default([]),
       })
       .strict(),
     walker: walkerSchema,

@@ -27,12 +27,15 @@ export interface TextMatch extends RgMatch {
   syntax: SyntaxClass;
   /** The first lines (0-based, ascending) of the language's declarations of named values that hold the match's start, if any. */
   declaredFrom?: number[];
+  /** The range (0-based rows, UTF-16 columns) of the constructor parameter declaring a member (`syntax.memberParameters`) that holds the match's start, if any. */
+  parameter?: [number, number, number, number];
 }
 
 /**
  * Comment, string and import nodes of one file as flat [startRow, startCol, endRow, endCol] spans in
  * document order (sorted by start, a node before the nodes inside it); `kinds[i]` says which. The
- * declarations of named values (the language folder's `syntax.declarations`) likewise, apart.
+ * declarations of named values (the language folder's `syntax.declarations`) and the constructor
+ * parameters that declare members (`syntax.memberParameters`) likewise, apart.
  */
 interface FileSpans {
   spans: number[];
@@ -40,6 +43,12 @@ interface FileSpans {
   ranges: SortedRanges;
   declarations: number[];
   declarationRanges: SortedRanges;
+  memberParameters: number[];
+  parameterRanges: SortedRanges;
+}
+
+function fileSpans(spans: number[], kinds: SyntaxClass[], declarations: number[], memberParameters: number[]): FileSpans {
+  return { spans, kinds, ranges: new SortedRanges(spans), declarations, declarationRanges: new SortedRanges(declarations), memberParameters, parameterRanges: new SortedRanges(memberParameters) };
 }
 
 /**
@@ -47,14 +56,14 @@ interface FileSpans {
  * classifier over the same tree (the oracle's, after the generate stage's) adopts a file's spans
  * only when its own text of that file has that hash, and parses every other file itself.
  */
-export type SpansByFile = Record<string, { sha256: string; spans: number[]; kinds: SyntaxClass[]; declarations: number[] }>;
+export type SpansByFile = Record<string, { sha256: string; spans: number[]; kinds: SyntaxClass[]; declarations: number[]; memberParameters: number[] }>;
 
 function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');
 }
 
 /**
- * Writes spans as a spans file: one JSON line per file, `{"file", "sha256", "spans", "kinds", "declarations"}`,
+ * Writes spans as a spans file: one JSON line per file, `{"file", "sha256", "spans", "kinds", "declarations", "memberParameters"}`,
  * streamed, so that a tree of any size never becomes one string.
  */
 export async function writeSpansFile(path: string, spans: SpansByFile): Promise<void> {
@@ -73,6 +82,7 @@ const spansLineSchema = z
     spans: z.array(z.int().nonnegative()),
     kinds: z.array(z.enum(syntaxClasses)),
     declarations: z.array(z.int().nonnegative()).refine((d) => d.length % 4 === 0, 'declarations must hold four numbers per declaration'),
+    memberParameters: z.array(z.int().nonnegative()).refine((d) => d.length % 4 === 0, 'memberParameters must hold four numbers per parameter'),
   })
   .strict()
   .refine((f) => f.spans.length === 4 * f.kinds.length, 'spans must hold four numbers per kind');
@@ -118,16 +128,16 @@ export class SyntaxClassifier {
   /** The spans of every file parsed so far, each with the hash of the text parsed. */
   parsedSpans(): SpansByFile {
     const out: SpansByFile = {};
-    for (const [file, { spans, kinds, declarations }] of this.files) out[file] = { sha256: sha256(this.tree.text(file) ?? ''), spans, kinds, declarations };
+    for (const [file, { spans, kinds, declarations, memberParameters }] of this.files) out[file] = { sha256: sha256(this.tree.text(file) ?? ''), spans, kinds, declarations, memberParameters };
     return out;
   }
 
   /** Takes another classifier's spans (parsedSpans) for each file whose text here has the same hash; the others are parsed when asked. */
   adoptSpans(known: SpansByFile): void {
-    for (const [file, { sha256: hash, spans, kinds, declarations }] of Object.entries(known)) {
+    for (const [file, { sha256: hash, spans, kinds, declarations, memberParameters }] of Object.entries(known)) {
       const text = this.tree.text(file);
       if (this.files.has(file) || text === undefined || sha256(text) !== hash) continue;
-      this.files.set(file, { spans, kinds, ranges: new SortedRanges(spans), declarations, declarationRanges: new SortedRanges(declarations) });
+      this.files.set(file, fileSpans(spans, kinds, declarations, memberParameters));
     }
   }
 
@@ -146,12 +156,20 @@ export class SyntaxClassifier {
     return [...new Set([...declarationRanges.around(row, col, false)].map((i) => declarations[4 * i]!))].sort((a, b) => a - b);
   }
 
+  /** The range of the constructor parameter declaring a member that holds (row, col), if any; `col` in UTF-16 units. */
+  memberParameterAt(file: string, row: number, col: number): [number, number, number, number] | undefined {
+    const { memberParameters: p, parameterRanges } = this.spansOf(file);
+    for (const i of parameterRanges.around(row, col, false)) return [p[4 * i]!, p[4 * i + 1]!, p[4 * i + 2]!, p[4 * i + 3]!];
+    return undefined;
+  }
+
   private spansOf(file: string): FileSpans {
     const known = this.files.get(file);
     if (known) return known;
     const spans: number[] = [];
     const kinds: SyntaxClass[] = [];
     const declarations: number[] = [];
+    const memberParameters: number[] = [];
     const text = this.tree.text(file) ?? '';
     // An extension-less script is the language's by its `#!` line, as the walker reads it.
     const newline = text.indexOf('\n');
@@ -177,14 +195,17 @@ export class SyntaxClassifier {
           spans.push(node.startPosition.row, node.startPosition.column, node.endPosition.row, node.endPosition.column);
           kinds.push(classOfType.get(node.type)!);
         }
-        const declarationTypes = this.loaded.language.syntax.declarations;
-        for (const node of declarationTypes.length ? tree.rootNode.descendantsOfType(declarationTypes) : []) {
-          if (node) declarations.push(node.startPosition.row, node.startPosition.column, node.endPosition.row, node.endPosition.column);
-        }
+        const collect = (types: string[], into: number[]) => {
+          for (const node of types.length ? tree.rootNode.descendantsOfType(types) : []) {
+            if (node) into.push(node.startPosition.row, node.startPosition.column, node.endPosition.row, node.endPosition.column);
+          }
+        };
+        collect(this.loaded.language.syntax.declarations, declarations);
+        collect(this.loaded.language.syntax.memberParameters, memberParameters);
         tree.delete();
       }
     }
-    const parsed = { spans, kinds, ranges: new SortedRanges(spans), declarations, declarationRanges: new SortedRanges(declarations) };
+    const parsed = fileSpans(spans, kinds, declarations, memberParameters);
     this.files.set(file, parsed);
     return parsed;
   }
@@ -199,7 +220,8 @@ export function classifiedSearch(searcher: TextSearcher, classifier: SyntaxClass
     if (!matches) {
       matches = searcher.search(query).map((m) => {
         const declaredFrom = classifier.declarationStarts(m.file, m.line - 1, m.start);
-        return { ...m, syntax: classifier.classOf(m.file, m.line - 1, m.start), ...(declaredFrom.length ? { declaredFrom } : {}) };
+        const parameter = classifier.memberParameterAt(m.file, m.line - 1, m.start);
+        return { ...m, syntax: classifier.classOf(m.file, m.line - 1, m.start), ...(declaredFrom.length ? { declaredFrom } : {}), ...(parameter ? { parameter } : {}) };
       });
       memo.set(key, matches);
     }

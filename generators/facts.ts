@@ -1,5 +1,5 @@
 import { callableKinds, typeKinds, type Query, type SymbolKind, type TextScope, type TextSearchQuery } from '../core/contract.ts';
-import { pushTo, sortedUnique } from '../core/collections.ts';
+import { compareStrings, pushTo, sortedUnique } from '../core/collections.ts';
 import { SortedRanges } from '../core/ranges.ts';
 import { idiomRegExp, matchesAny, type Idioms, type Language } from '../core/languages.ts';
 import type { FactGraph, Range, SymbolFact } from '../graph/fact-graph.ts';
@@ -41,14 +41,16 @@ export class Facts {
   }
 
   /**
-   * docs/query-semantics.md, "Crediting": a match on the 1-based `line` of `file`, inside the
-   * declarations of named values that begin on the lines `declaredFrom` (0-based, ascending), goes
+   * docs/query-semantics.md, "Crediting": a match on the 1-based `line` of `file`, inside a
+   * constructor parameter declaring a member (its range `parameter`), goes to the member declared
+   * there; inside the
+   * declarations of named values that begin on the lines `declaredFrom` (0-based, ascending), it goes
    * to the innermost definition covering it unless that is a type past its first line, or nothing
    * covers it: then to the terms of that type (or of no type) declared by the outermost such
    * declaration that begins past the type's first line (on the first of its lines up to the match's
    * that names some), else on the match's own line; else to the type, else to the file's module.
    */
-  private creditedAt(m: { file: string; line: number; start: number; declaredFrom?: readonly number[] }): string[] {
+  private creditedAt(m: { file: string; line: number; start: number; declaredFrom?: readonly number[]; parameter?: readonly number[] }): string[] {
     const zero = m.line - 1;
     let best: { id: string; enclosingRange: Range } | undefined;
     // Past the end of a definition on its own line (Kotlin's `constructor(private var a: A) : Promise {`), the line's terms are that definition's, not the match's.
@@ -58,6 +60,12 @@ export class Facts {
       if (zero === r[2] && r[3] <= m.start) pastAnEnd = true;
       const ends = zero < r[2] || (zero === r[2] && m.start < r[3]);
       if (r[0] <= zero && ends && (!best || r[0] > best.enclosingRange[0] || (r[0] === best.enclosingRange[0] && r[1] > best.enclosingRange[1]))) best = s;
+    }
+    // A constructor parameter that declares a member (Kotlin's `private val a: A`) is that member's.
+    const memberOf = best && m.parameter ? this.typeOfParameters(best.id) : undefined;
+    if (memberOf !== undefined) {
+      const declared = this.termsDeclaredIn(m.file, m.parameter!, memberOf);
+      if (declared.length) return declared;
     }
     // A type's own first line is its header (a Kotlin `class A(val b: B) : C()`): the type's, not its terms'.
     if (best && (!typeKinds.has(this.graph.symbols.get(best.id)!.kind) || best.enclosingRange[0] === zero)) return [best.id];
@@ -72,6 +80,28 @@ export class Facts {
     if (best) return [best.id];
     const module = this.graph.fileModules.get(m.file);
     return module ? [module] : [];
+  }
+
+  /** The members of `type` whose definition (filed in `file`) starts inside `range` ([row, col, row, col], 0-based). */
+  private termsDeclaredIn(file: string, range: readonly number[], type: string): string[] {
+    const [fromRow, fromCol, toRow, toCol] = range as [number, number, number, number];
+    const out = new Set<string>();
+    for (let line = fromRow; line <= toRow; line++) {
+      for (const id of this.termsOn(file, line, type) ?? []) {
+        const s = this.graph.symbols.get(id)!;
+        const [row, col] = s.range;
+        const inside = (row > fromRow || (row === fromRow && col >= fromCol)) && (row < toRow || (row === toRow && col < toCol));
+        if (s.file === file && inside) out.add(id);
+      }
+    }
+    return [...out].sort(compareStrings);
+  }
+
+  /** The type whose members a constructor's parameters may declare: the constructor's owner, or the type itself (its header). */
+  private typeOfParameters(id: string): string | undefined {
+    const symbol = this.graph.symbols.get(id)!;
+    if (symbol.kind === 'constructor') return symbol.owner;
+    return typeKinds.has(symbol.kind) ? id : undefined;
   }
 
   /**

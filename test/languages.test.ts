@@ -80,7 +80,7 @@ describe('language folders', () => {
   it.each(languages().map((l) => [l.name, l] as const))('%s: every comment, string, interpolation, import and declaration node type it names exists in each of its grammars', async (_, language) => {
     const { grammars } = await loadGrammars(language.name);
     const missing = grammars.flatMap((g) =>
-      [...language.syntax.comments, ...language.syntax.strings, ...language.syntax.interpolations, ...language.syntax.imports, ...language.syntax.declarations].filter((type) => !g.grammar.idForNodeType(type, true)).map((type) => `${g.extensions.join(',')}: ${type}`),
+      [...language.syntax.comments, ...language.syntax.strings, ...language.syntax.interpolations, ...language.syntax.imports, ...language.syntax.declarations, ...language.syntax.memberParameters].filter((type) => !g.grammar.idForNodeType(type, true)).map((type) => `${g.extensions.join(',')}: ${type}`),
     );
     expect(missing).toEqual([]);
   });

@@ -223,6 +223,25 @@ describe('Kotlin declarations whose lines say little', () => {
   });
 });
 
+describe('Kotlin primary constructors', () => {
+  it("credits a match in a constructor parameter that declares a property (the language folder's syntax.memberParameters) to that property, and one in a plain parameter to the constructor", async () => {
+    const { dir, facts, search, oracle } = await indexedCorpus(
+      {
+        'shop/Queue.kt':
+          'package shop\n\nclass Worker\n\nclass Queue(\n  private val worker: Worker,\n  label: Worker,\n  val spare: Worker, val other: Int\n)\n\nclass Pair(left: Worker, val right: Worker)\n',
+      },
+      'kotlin',
+    );
+    try {
+      const query: TextSearchQuery = { op: 'text_search', pattern: 'Worker', mode: 'word', in: 'code' };
+      const expected = ['Pair#`<constructor>`().', 'Pair#right.', 'Queue#`<constructor>`().', 'Queue#spare.', 'Queue#worker.'].map((d) => `lmc-tree-sitter maven demo 1.0.0 shop/${d}`);
+      expect([facts.answerText(search(query), 'code'), oracle.answer(query)]).toEqual([expected, expected]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('spans found once', () => {
   it("adopts another classifier's spans of a file only when its own text of that file has the same hash", async () => {
     const dir = await mkdtemp(join(tmpdir(), 'lmc-syntax-'));
@@ -233,7 +252,7 @@ describe('spans found once', () => {
       const first = new SyntaxClassifier(TreeText.load(dir), grammars);
       expect([first.classOf('a.rb', 0, 2), first.classOf('b.rb', 1, 0)]).toEqual(['comment', 'code']);
       const parsed = first.parsedSpans();
-      expect(parsed['a.rb']).toEqual({ sha256: '7c790e913a57072291247beb5c46593b89ef94962a550f0e6eb39d8a5262606a', spans: [0, 0, 0, 6], kinds: ['comment'], declarations: [] });
+      expect(parsed['a.rb']).toEqual({ sha256: '7c790e913a57072291247beb5c46593b89ef94962a550f0e6eb39d8a5262606a', spans: [0, 0, 0, 6], kinds: ['comment'], declarations: [], memberParameters: [] });
       // Spans that say the call on line 2 is a comment inside a declaration, of a.rb and of b.rb, whose text then changes.
       const said: SpansByFile = {
         'a.rb': { ...parsed['a.rb']!, spans: [1, 0, 1, 3], kinds: ['comment'], declarations: [1, 0, 1, 3] },
