@@ -284,6 +284,13 @@ const idiomsSchema = z
         wrap: template.optional(),
         /** Within an import declaration, giving the named type another name (Rust's `use … Error as ClapError`), captured by the one group: raises under that name count too. */
         renamed: template.refine((t) => new RegExp(`${fillTemplate(t, { name: 'x' })}|`, 'u').exec('')!.length === 2, 'must have exactly one capture group, the new name').optional(),
+        /**
+         * An import declaration of a type by the named type's name, the path it comes from captured by
+         * the one group (PHP's `use Psr\\Log\\{name};`): where that path, its `\\` and `::` read as `/`,
+         * is not the corpus type's own namespace, that file's raises of the name raise another type,
+         * and who raises the corpus type is not asked.
+         */
+        importedFrom: template.refine((t) => new RegExp(`${fillTemplate(t, { name: 'x' })}|`, 'u').exec('')!.length === 2, 'must have exactly one capture group, the path').optional(),
       })
       .strict(),
     /**

@@ -7,12 +7,21 @@ export const controlFlowGenerators: SubTypeGenerator[] = [
     category: 'ControlFlow',
     subType: 'exception_raisers',
     goldSource: 'grep_compared',
-    rationale: "exception classes; text_search in code for the language's raise form (`raise X`, `throw new X`, `Err(X…)`, `return &X{…}`), under its own name and every name an import declaration gives it (the language's `errors.renamed`: `use … Error as ClapError`): the symbols that raise or throw it; exact_set",
+    rationale: "exception classes no file imports another type of the same name for (the language's `errors.importedFrom`: PHP's `use Psr\\Log\\InvalidArgumentException;`); text_search in code for the language's raise form (`raise X`, `throw new X`, `Err(X…)`, `return &X{…}`), under its own name and every name an import declaration gives it (the language's `errors.renamed`: `use … Error as ClapError`): the symbols that raise or throw it; exact_set",
     needs: 'an exception class that is raised or thrown somewhere',
     idioms: ['errors.raise'],
     asks: { op: 'text_search', expected: 'exact_set' },
     candidates({ facts, search }) {
-      const { raise, renamed } = facts.idioms.errors;
+      const { raise, renamed, importedFrom } = facts.idioms.errors;
+      // Whether some file imports another type under this one's name (its raises there are that type's).
+      const shadowed = (s: { name: string; display: string }): boolean => {
+        if (!importedFrom) return false;
+        const pattern = fillTemplate(importedFrom, { name: s.name });
+        const own = s.display.slice(0, Math.max(0, s.display.length - s.name.length - 2));
+        return search(regexSearch(pattern, 'code_or_import'))
+          .filter((m) => m.syntax === 'import')
+          .some((m) => (idiomRegExp(pattern).exec(m.text)?.[1] ?? '').replace(/\\|::/g, '/') !== own);
+      };
       // The names import declarations give a type besides its own, each captured by the idiom's one group.
       const importedAs = (name: string): string[] => {
         if (!renamed) return [];
@@ -27,6 +36,7 @@ export const controlFlowGenerators: SubTypeGenerator[] = [
         .filter((s) => facts.isException(s.id))
         .map(
           candidate((s) => {
+            if (shadowed(s)) return undefined;
             const aliases = importedAs(s.name);
             const pattern = [s.name, ...aliases].map((name) => fillTemplate(raise!, { name })).join('|');
             const also = aliases.length ? ` (also as ${aliases.map((a) => `\`${a}\``).join(', ')}, the name${aliases.length > 1 ? 's' : ''} an import gives it)` : '';

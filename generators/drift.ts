@@ -151,7 +151,7 @@ export const driftGenerators: SubTypeGenerator[] = [
     rationale: 'a file both pins have whose 1..40 symbols are not the earlier pin\'s: what it defines now; exact_set',
     needs: 'an earlier pin (the lock\'s `drift`) where a file of the current pin defined other symbols',
     asks: { op: 'file_symbols', expected: 'exact_set' },
-    candidates({ facts, drift, search }) {
+    candidates({ facts, drift }) {
       if (!drift) return [];
       const earlier = new Set(drift.facts.graph.files);
       return facts.graph.files
@@ -159,7 +159,7 @@ export const driftGenerators: SubTypeGenerator[] = [
         .map((file) => ({ file }))
         .map(
           candidate(({ file }) => {
-            if (!surveyable(facts, search, file)) return undefined;
+            if (!surveyable(facts, file)) return undefined;
             const now = facts.fileSymbols(file);
             const stale = sortedUnique(drift.facts.fileSymbols(file).map((id) => drift.asCurrent(id)));
             if (!withinLimit(now) || !differs(now, stale)) return undefined;

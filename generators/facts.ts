@@ -1,7 +1,7 @@
 import { callableKinds, typeKinds, type Query, type SymbolKind, type TextScope, type TextSearchQuery } from '../core/contract.ts';
 import { compareStrings, pushTo, sortedUnique } from '../core/collections.ts';
 import { SortedRanges } from '../core/ranges.ts';
-import { idiomRegExp, matchesAny, type Idioms, type Language } from '../core/languages.ts';
+import { escapeRegex, idiomRegExp, matchesAny, type Idioms, type Language } from '../core/languages.ts';
 import type { FactGraph, Range, SymbolFact } from '../graph/fact-graph.ts';
 import type { TextMatch } from './types.ts';
 import { inScope } from '../evidence/syntax.ts';
@@ -205,8 +205,63 @@ export class Facts {
    */
   membersListable(id: string): boolean {
     const files = new Set([id, ...this.members(id)].map((m) => this.graph.symbols.get(m)?.file).filter((f): f is string => f !== undefined));
-    return [...files].every((file) => !this.missesDeclarationsIn(file));
+    return [...files].every((file) => !this.missesDeclarationsIn(file) && !this.gapsIn(file).some((gap) => this.mayDeclareMemberOf(id, gap))) && this.typesLostUnder(id).length === 0;
   }
+
+  /**
+   * Whether a declaration the indexer does not record may be a member of this module or type: any
+   * in its file may be a module's; a type's, when it lies inside the type's range or names the type
+   * (Lua's `interface_mt.clientport = interface_mt.port`, outside the table's braces).
+   */
+  private mayDeclareMemberOf(id: string, gap: TextMatch): boolean {
+    const symbol = this.graph.symbols.get(id)!;
+    if (symbol.kind === 'module') return true;
+    const r = symbol.enclosingRange;
+    return (r !== undefined && r[0] <= gap.line - 1 && gap.line - 1 <= r[2]) || new RegExp(`(?<![\\p{L}\\p{N}_$])${escapeRegex(symbol.name)}(?![\\p{L}\\p{N}_$])`, 'u').test(gap.text);
+  }
+
+  /** Whether a line of the file's code matches the language folder's `surveyGaps`: a declaration form its indexer does not record. */
+  hasSurveyGaps(file: string): boolean {
+    return this.gapsIn(file).length > 0;
+  }
+
+  private gapsIn(file: string): readonly TextMatch[] {
+    if (!this.gaps) {
+      this.gaps = new Map();
+      for (const pattern of this.search ? this.idioms.surveyGaps : []) {
+        for (const m of this.search!({ op: 'text_search', pattern, mode: 'regex', in: 'code' })) if (inScope('code', m.syntax)) pushTo(this.gaps, m.file, m);
+      }
+    }
+    return this.gaps.get(file) ?? [];
+  }
+  private gaps?: Map<string, TextMatch[]>;
+
+  /**
+   * The files where a type directly under this module or type is declared in the text (the language's
+   * outline finds it, at any depth) while the index gives it members but no definition
+   * (graph.undefinedTypes): its member list would miss that type, and those files' lists too.
+   */
+  typesLostUnder(id: string): string[] {
+    const lost = this.graph.undefinedTypes.get(id) ?? [];
+    if (lost.length === 0 || !this.search) return [];
+    const declared = new Set<string>();
+    for (const { kind, pattern } of this.idioms.outline) {
+      if (kind === 'function' || kind === 'method' || kind === 'property' || kind === 'impl') continue;
+      const re = idiomRegExp(pattern);
+      for (const m of this.search({ op: 'text_search', pattern, mode: 'regex', in: 'code' })) {
+        const name = re.exec(m.text)?.[1];
+        if (name && inScope('code', m.syntax)) declared.add(`${m.file}\n${name}`);
+      }
+    }
+    return [...new Set(lost.filter((t) => declared.has(`${t.file}\n${t.name}`)).map((t) => t.file))].sort(compareStrings);
+  }
+
+  /** Whether some module or type loses a type declared in this file (typesLostUnder): the file's own list would miss it. */
+  losesTypesIn(file: string): boolean {
+    if (!this.lostFiles) this.lostFiles = new Set([...this.graph.undefinedTypes.keys()].flatMap((id) => this.typesLostUnder(id)));
+    return this.lostFiles.has(file);
+  }
+  private lostFiles?: Set<string>;
 
   /** Whether the index is missing a declaration the file's text makes (a file not to survey whole). */
   missesDeclarationsIn(file: string): boolean {

@@ -119,12 +119,12 @@ function handoff(kind: keyof typeof followUps): SubTypeGenerator {
     rationale: `the main agent lists a file's 2..40 symbols; a fresh sub-agent asks ${f.asks} of one callable of it (unique name, every one of its ${kind} known); exact_set on both`,
     needs: `a file with 2..40 symbols defining a callable with 1..40 ${kind}, all of them known`,
     asks: { op: f.op, expected: 'exact_set' },
-    candidates({ facts, search }) {
+    candidates({ facts }) {
       return facts
         .targets()
         .filter((s) => f.ok(facts, s) && smallFile(facts, s.file))
         .map(
-          candidate((s) => !surveyable(facts, search, s.file) ? undefined : ({
+          candidate((s) => !surveyable(facts, s.file) ? undefined : ({
             intent: `The main agent surveyed ${s.file}; a fresh sub-agent, handed ${s.display} from that survey, asks ${f.asks}`,
             session: { main_query: { op: 'file_symbols', file_path: s.file }, main_expected: { kind: 'exact_set', stable_ids: facts.fileSymbols(s.file) } },
             query: { op: f.op, sym_stable_id: s.id },
@@ -145,13 +145,13 @@ export const sessionGenerators: SubTypeGenerator[] = [
     rationale: 'every symbol of a file with 1..40 of them, asked 2..5 times in one session as an agent re-reads a file while it edits; each read exact_set',
     needs: 'a source file with 1..40 symbols',
     asks: { op: 'file_symbols', expected: 'exact_set' },
-    candidates({ facts, rng, search }) {
+    candidates({ facts, rng }) {
       return facts.graph.files
         .filter((file) => facts.isTargetFile(file) && withinLimit(facts.fileSymbols(file)))
         .map((file) => ({ file, reads: REREAD_TURNS.min + rng.int(4) }))
         .map(
           candidate(({ file, reads }) => {
-            if (!surveyable(facts, search, file)) return undefined;
+            if (!surveyable(facts, file)) return undefined;
             const query = { op: 'file_symbols' as const, file_path: file };
             return {
               intent: `Re-reads what ${file} defines ${reads} times while editing it; every read must give the same full list`,

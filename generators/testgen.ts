@@ -29,14 +29,14 @@ export const testGenGenerators: SubTypeGenerator[] = [
     rationale: 'test files with 2..40 symbols (one would be the example the intent names), none of them filed under another file; file_symbols; exact_set over everything the file defines',
     needs: 'a test file defining 2..40 symbols',
     asks: { op: 'file_symbols', expected: 'exact_set' },
-    candidates({ facts, search }) {
+    candidates({ facts }) {
       return facts.graph.files
         .filter((f) => facts.inTestFile(f) && facts.fileSymbols(f).length > 1 && facts.fileSymbols(f).length <= MAX_ANSWER_SET)
         .filter((f) => !facts.holdsDefinitionsFiledElsewhere(f))
         .map((f) => ({
           file: f,
           draft: () => {
-            if (!surveyable(facts, search, f)) return undefined;
+            if (!surveyable(facts, f)) return undefined;
             const ids = facts.fileSymbols(f);
             return {
               intent: `Adding a case to ${f}: lists every test and helper it already defines (such as ${facts.symbol(ids[0]!)!.display})`,

@@ -16,15 +16,12 @@ export function regexSearch(pattern: string, scope: TextScope): TextSearchQuery 
  * Whether everything a file declares is filed under it in the index, so `file_symbols` may be asked
  * as an exact_set: no definition of it is filed under another file (a C `static` twin, a build-tag
  * copy), the index misses none of the functions the language's outline finds declared in it (a
- * parse error swallowed them), and no line of it matches the language folder's `surveyGaps` (a
- * declaration form its indexer does not record).
+ * parse error swallowed them), no line of it matches the language folder's `surveyGaps` (a
+ * declaration form its indexer does not record), and it declares no type the index gives members
+ * but no definition.
  */
-export function surveyable(facts: Facts, search: (query: TextSearchQuery) => readonly TextMatch[], file: string): boolean {
-  return (
-    !facts.holdsDefinitionsFiledElsewhere(file) &&
-    !facts.missesDeclarationsIn(file) &&
-    facts.idioms.surveyGaps.every((pattern) => !search(regexSearch(pattern, 'code')).some((m) => m.file === file))
-  );
+export function surveyable(facts: Facts, file: string): boolean {
+  return !facts.holdsDefinitionsFiledElsewhere(file) && !facts.missesDeclarationsIn(file) && !facts.hasSurveyGaps(file) && !facts.losesTypesIn(file);
 }
 
 /**

@@ -69,6 +69,12 @@ export interface FactGraph {
    */
   fileModules: Map<string, string>;
   /**
+   * Own modules and types → the types directly under them that the index gives members but no
+   * definition (scip-python's `class EmailStr(str):` inside `except ImportError:`), with the files of
+   * those members, by name then file: their member lists may lack a type the text declares.
+   */
+  undefinedTypes: Map<string, Array<{ name: string; file: string }>>;
+  /**
    * Calls the indexer could not resolve (a syntactic indexer records each as a reference to an
    * undefined local named after the callee; of a compiler-grade one, the calls written in the text
    * that it leaves unbound): the callee names, and the own symbols whose bodies hold one.
@@ -410,6 +416,18 @@ export async function buildFactGraph(
     return writtenInForm(text, c.range[1], c.range[2] === c.range[0] ? c.range[3] : text.length, form);
   };
   const namespaceToModule = new Map<string, string>();
+  /** A member whose owner is a type with no definition: noted under that type's own owner, when that is own. */
+  const noteUndefinedType = (owner: string, file: string): void => {
+    const parsedOwner = parseSymbol(owner);
+    const last = parsedOwner?.descriptors[parsedOwner.descriptors.length - 1];
+    if (!parsedOwner || last?.suffix !== 'type') return;
+    let container = ownerSymbol(owner, parsedOwner);
+    if (container && namespaceToModule.has(container)) container = namespaceToModule.get(container);
+    if (!container || !unordered.has(container)) return;
+    const list = undefinedTypes.get(container) ?? [];
+    if (!list.some((t) => t.name === last.name && t.file === file)) list.push({ name: last.name, file });
+    undefinedTypes.set(container, list);
+  };
   const byDepth: Array<Array<{ c: Candidate; handle: number; parsed: ParsedSymbol }>> = [];
   for (const handle of definitionOrder) {
     const c = candidates[handle]!;
@@ -421,6 +439,7 @@ export async function buildFactGraph(
     }
   }
   const unordered = new Map<string, { fact: SymbolFact; handle: number }>();
+  const undefinedTypes = new Map<string, Array<{ name: string; file: string }>>();
   for (const group of byDepth) {
     for (const { c, handle, parsed } of group ?? []) {
       const signature = signatureOf(hover[handle]);
@@ -432,7 +451,10 @@ export async function buildFactGraph(
       if (kind === 'variable' && constantForm && !scipKinds[handle] && declaredConstant(c, constantForm)) kind = 'constant';
       // Members of something that is not own (a local function, an object literal, a namespace no file
       // defines) are not addressable on their own; a module under an undefined directory is top-level.
-      if (owner && !ownerFact && kind !== 'module') continue;
+      if (owner && !ownerFact && kind !== 'module') {
+        noteUndefinedType(owner, c.file);
+        continue;
+      }
       const name = kind === 'module' ? moduleName(parsed) : parsed.descriptors[parsed.descriptors.length - 1]!.name;
       if (!name) continue;
       const fact: SymbolFact = {
@@ -449,6 +471,7 @@ export async function buildFactGraph(
       unordered.set(c.id, { fact, handle });
     }
   }
+  for (const list of undefinedTypes.values()) list.sort((a, b) => compareStrings(a.name, b.name) || compareStrings(a.file, b.file));
   candidates.length = 0;
   hover.length = 0;
   scipKinds.length = 0;
@@ -582,6 +605,7 @@ export async function buildFactGraph(
     filedElsewhere,
     termLines,
     fileModules,
+    undefinedTypes,
     unresolved: { names: unresolvedNames, bodies: new Set([...unresolvedBodies].filter((id) => symbols.has(id))), targets: unresolvedTargets },
     callSites: { resolved: edges, unresolved: unresolvedSites },
     namedNotCalled: new Set([...namedOutside].map((h) => strings[h]!).filter((id) => symbols.has(id))),

@@ -281,6 +281,7 @@ describe('lazy drafting', () => {
     filedElsewhere: new Map(),
     termLines: new Map(),
     fileModules: new Map([...symbols.values()].filter((s) => s.kind === 'module').map((s) => [s.file, s.id])),
+    undefinedTypes: new Map(),
     callSites: { resolved: 0, unresolved: 0 },
     namedNotCalled: new Set(),
     calledOutsideBodies: new Map(),
@@ -427,6 +428,72 @@ describe('what a reading of every member listing found the index cannot list', (
     expect(facts.membersListable(id('src/`cart.ts`/Cart#'))).toBe(false);
     expect(facts.membersListable(id('src/`checkout.ts`/'))).toBe(true);
     expect(new Facts(graph, ts, noGrep).membersListable(id('src/`cart.ts`/Cart#'))).toBe(true);
+  });
+});
+
+describe('member listings the index may leave incomplete', () => {
+  const cart = id('src/`cart.ts`/Cart#');
+  const giftCart = id('src/`cart.ts`/GiftCart#');
+  const withRanges = () => {
+    const graph = handMadeGraph();
+    graph.symbols.set(cart, { ...graph.symbols.get(cart)!, enclosingRange: [2, 0, 10, 1] });
+    graph.symbols.set(giftCart, { ...graph.symbols.get(giftCart)!, enclosingRange: [12, 0, 20, 1] });
+    return graph;
+  };
+
+  it("lists no members of a type that a declaration its indexer does not record names or lies inside (surveyGaps), nor of that file's module", () => {
+    const gaps = { ...ts, idioms: { ...ts.idioms, surveyGaps: ['^[A-Za-z]+\\.[a-z]+ = [a-z]'] } };
+    // Lua's `interface_mt.clientport = interface_mt.port`, outside the table's braces, written here as `Cart.extra = helper.extra`.
+    const gap = { file: 'src/cart.ts', line: 25, start: 0, end: 14, text: 'Cart.extra = h', syntax: 'code' as const };
+    const facts = new Facts(withRanges(), gaps, ((q: TextSearchQuery) => (q.pattern === gaps.idioms.surveyGaps[0] ? [gap] : [])) as never);
+    expect([cart, giftCart, id('src/`cart.ts`/'), id('src/`checkout.ts`/')].map((s) => facts.membersListable(s))).toEqual([false, true, false, true]);
+    expect([facts.hasSurveyGaps('src/cart.ts'), facts.hasSurveyGaps('src/checkout.ts')]).toEqual([true, false]);
+    // Inside GiftCart's range, a gap that does not name it is still one of its members.
+    const inside = { ...gap, line: 15, text: 'extra = h' };
+    const factsInside = new Facts(withRanges(), gaps, ((q: TextSearchQuery) => (q.pattern === gaps.idioms.surveyGaps[0] ? [inside] : [])) as never);
+    expect([cart, giftCart].map((s) => factsInside.membersListable(s))).toEqual([true, false]);
+  });
+
+  it('lists no members of a module under which the index gives a type members but no definition, where the text declares that type', () => {
+    const graph = withRanges();
+    // scip-python's `class EmailStr(str):` inside `except ImportError:`: its methods are indexed, the class is not.
+    graph.undefinedTypes.set(id('src/`checkout.ts`/'), [{ name: 'Receipt', file: 'src/checkout.ts' }]);
+    const declared = { file: 'src/checkout.ts', line: 8, start: 2, end: 15, text: '  class Receipt', syntax: 'code' as const };
+    const search = (q: TextSearchQuery) => (q.pattern.includes('class') ? [declared] : []);
+    const facts = new Facts(graph, ts, search as never);
+    expect([facts.membersListable(id('src/`checkout.ts`/')), facts.membersListable(cart), facts.losesTypesIn('src/checkout.ts'), facts.losesTypesIn('src/cart.ts')]).toEqual([false, true, true, false]);
+    // A type the text does not declare there (an `impl` for a foreign type) is not one the index lost.
+    expect(new Facts(graph, ts, noGrep).membersListable(id('src/`checkout.ts`/'))).toBe(true);
+  });
+});
+
+describe('who raises an error type, where a file imports another type of its name', () => {
+  const graph = handMadeGraph();
+  const shopError = id('src/`errors.ts`/ShopError#');
+  graph.symbols.set(shopError, { id: shopError, kind: 'class', name: 'ShopError', display: 'src/`errors.ts`/ShopError#', file: 'src/errors.ts', range: [0, 13, 0, 22] });
+  graph.supertypes.set(shopError, ['scip-typescript npm typescript 5.0.0 lib/`lib.es5.d.ts`/Error#']);
+  graph.fileSymbols.set('src/errors.ts', [shopError]);
+  graph.files = [...graph.files, 'src/errors.ts'].sort();
+  graph.scopes.set('src/cart.ts', [{ id: id('src/`cart.ts`/Cart#add().'), enclosingRange: [2, 0, 5, 1] }]);
+  graph.scopes.set('src/checkout.ts', [{ id: id('src/`checkout.ts`/checkout().'), enclosingRange: [3, 0, 6, 1] }]);
+  // PHP's form: `use Vendor\Errors\ShopError;` imports another ShopError.
+  const php = { ...ts, idioms: { ...ts.idioms, errors: { ...ts.idioms.errors, importedFrom: '^use ([\\w\\\\`./]+)\\\\{name};' } } };
+  const asked = (imports: string[]) => {
+    const lines: Record<string, TextMatch[]> = {
+      'throw new ShopError': [{ file: 'src/cart.ts', line: 3, start: 4, end: 23, text: 'throw new ShopError', syntax: 'code' }],
+      ...Object.fromEntries(imports.map((text) => [text, [{ file: 'src/checkout.ts', line: 1, start: 0, end: text.length, text, syntax: 'import' as const }]])),
+    };
+    const search = (query: TextSearchQuery): TextMatch[] => Object.entries(lines).flatMap(([text, matches]) => (new RegExp(query.pattern, 'u').test(text) ? matches : []));
+    return generateScenarios(graph, { language: php, seed: 1, budget: 200, search }).scenarios.filter((s) => s.sub_type === 'exception_raisers').map((s) => s.expected);
+  };
+
+  it('is asked where every import of the name is of the corpus type', () => {
+    expect(asked([])).toEqual([{ kind: 'exact_set', stable_ids: [id('src/`cart.ts`/Cart#add().')] }]);
+    expect(asked(['use src\\`errors.ts`\\ShopError;'])).toEqual([{ kind: 'exact_set', stable_ids: [id('src/`cart.ts`/Cart#add().')] }]);
+  });
+
+  it("is not asked where a file imports another type of that name (its raises there are that type's)", () => {
+    expect(asked(['use Vendor\\Errors\\ShopError;'])).toEqual([]);
   });
 });
 

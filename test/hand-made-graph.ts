@@ -63,6 +63,7 @@ export function handMadeGraph(): FactGraph {
     filedElsewhere: new Map(),
     termLines: new Map(),
     fileModules: new Map(symbols.filter((s) => s.kind === 'module').map((s) => [s.file, s.id])),
+    undefinedTypes: new Map(),
     callSites: { resolved: 0, unresolved: 0 },
     namedNotCalled: new Set(),
     calledOutsideBodies: new Map(),

@@ -78,7 +78,7 @@ describe('session generators on the hand-made graph', () => {
     const search = (q: { pattern: string }) => (q.pattern === '^limits:' ? [{ file: 'src/checkout.ts', line: 3, start: 0, end: 7, text: 'limits:', syntax: 'code' as const }] : []);
     const g = sessionGenerators.find((x) => x.subType === 'repeated_file_listing')!;
     const files = g
-      .candidates({ facts: new Facts(graph(), gaps), rng: createRng(1, 'x'), search })
+      .candidates({ facts: new Facts(graph(), gaps, search), rng: createRng(1, 'x'), search })
       .map((c) => c.draft())
       .filter((d) => d !== undefined)
       .map((d) => (d.query as { file_path: string }).file_path);
