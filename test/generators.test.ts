@@ -325,14 +325,22 @@ describe('rename targets', () => {
   });
 });
 
-describe('questions whose answer would mislead', () => {
-  // ShopError (src/errors.ts) is thrown in src/cart.ts and, imported as `Oops`, in src/checkout.ts.
+/** The hand-made graph with an error type, ShopError (src/errors.ts), that functions in src/cart.ts and src/checkout.ts may throw. */
+function withShopError(): FactGraph {
   const graph = handMadeGraph();
   const shopError = id('src/`errors.ts`/ShopError#');
   graph.symbols.set(shopError, { id: shopError, kind: 'class', name: 'ShopError', display: 'src/`errors.ts`/ShopError#', file: 'src/errors.ts', range: [0, 13, 0, 22] });
   graph.supertypes.set(shopError, ['scip-typescript npm typescript 5.0.0 lib/`lib.es5.d.ts`/Error#']);
   graph.fileSymbols.set('src/errors.ts', [shopError]);
   graph.files = [...graph.files, 'src/errors.ts'].sort();
+  graph.scopes.set('src/cart.ts', [{ id: id('src/`cart.ts`/Cart#add().'), enclosingRange: [2, 0, 5, 1] }]);
+  graph.scopes.set('src/checkout.ts', [{ id: id('src/`checkout.ts`/checkout().'), enclosingRange: [3, 0, 6, 1] }]);
+  return graph;
+}
+
+describe('questions whose answer would mislead', () => {
+  // ShopError (src/errors.ts) is thrown in src/cart.ts and, imported as `Oops`, in src/checkout.ts.
+  const graph = withShopError();
   const lines: Record<string, TextMatch[]> = {
     'throw new ShopError': [{ file: 'src/cart.ts', line: 3, start: 4, end: 23, text: 'throw new ShopError', syntax: 'code' }],
     'throw new Oops': [{ file: 'src/checkout.ts', line: 4, start: 4, end: 18, text: 'throw new Oops', syntax: 'code' }],
@@ -340,8 +348,6 @@ describe('questions whose answer would mislead', () => {
   };
   const search = (query: TextSearchQuery): TextMatch[] =>
     Object.entries(lines).flatMap(([text, matches]) => (new RegExp(query.pattern, 'u').test(text) ? matches : []));
-  graph.scopes.set('src/cart.ts', [{ id: id('src/`cart.ts`/Cart#add().'), enclosingRange: [2, 0, 5, 1] }]);
-  graph.scopes.set('src/checkout.ts', [{ id: id('src/`checkout.ts`/checkout().'), enclosingRange: [3, 0, 6, 1] }]);
   const { scenarios } = generateScenarios(graph, { language: ts, seed: 1, budget: 200, search });
 
   it('counts a raise under the name an import gives the error type', () => {
@@ -468,14 +474,7 @@ describe('member listings the index may leave incomplete', () => {
 });
 
 describe('who raises an error type, where a file imports another type of its name', () => {
-  const graph = handMadeGraph();
-  const shopError = id('src/`errors.ts`/ShopError#');
-  graph.symbols.set(shopError, { id: shopError, kind: 'class', name: 'ShopError', display: 'src/`errors.ts`/ShopError#', file: 'src/errors.ts', range: [0, 13, 0, 22] });
-  graph.supertypes.set(shopError, ['scip-typescript npm typescript 5.0.0 lib/`lib.es5.d.ts`/Error#']);
-  graph.fileSymbols.set('src/errors.ts', [shopError]);
-  graph.files = [...graph.files, 'src/errors.ts'].sort();
-  graph.scopes.set('src/cart.ts', [{ id: id('src/`cart.ts`/Cart#add().'), enclosingRange: [2, 0, 5, 1] }]);
-  graph.scopes.set('src/checkout.ts', [{ id: id('src/`checkout.ts`/checkout().'), enclosingRange: [3, 0, 6, 1] }]);
+  const graph = withShopError();
   // PHP's form: `use Vendor\Errors\ShopError;` imports another ShopError.
   const php = { ...ts, idioms: { ...ts.idioms, errors: { ...ts.idioms.errors, importedFrom: '^use ([\\w\\\\`./]+)\\\\{name};' } } };
   const asked = (imports: string[]) => {
