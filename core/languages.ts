@@ -311,9 +311,16 @@ const idiomsSchema = z
     /**
      * Lines that declare a name of a file which the language's indexer records no definition for
      * (scip-python skips a module-level annotated assignment, `limits: Dict[str, str] = {…}`): a
-     * file holding one is never asked whole (a `file_symbols` exact_set would miss that name).
+     * file holding one is never asked whole (a `file_symbols` exact_set would miss that name), nor
+     * its module's members, nor those of a type the line lies in or names.
      */
     surveyGaps: z.array(regex).default([]),
+    /**
+     * Forms in which a symbol's name is written as another name (Zig's builtin `@{name}`, a
+     * different identifier from `{name}`): a name written so anywhere is not asked about by its
+     * word, since a word search finds both.
+     */
+    otherNames: z.array(template).default([]),
     /** Reads of an environment variable; the variable is the last UPPER_CASE word of the match. */
     envReads: z.array(template).default([]),
     config: z

@@ -1,7 +1,7 @@
 import { callableKinds, typeKinds, type Query, type SymbolKind, type TextScope, type TextSearchQuery } from '../core/contract.ts';
 import { compareStrings, pushTo, sortedUnique } from '../core/collections.ts';
 import { SortedRanges } from '../core/ranges.ts';
-import { escapeRegex, idiomRegExp, matchesAny, type Idioms, type Language } from '../core/languages.ts';
+import { escapeRegex, fillTemplate, idiomRegExp, matchesAny, type Idioms, type Language } from '../core/languages.ts';
 import type { FactGraph, Range, SymbolFact } from '../graph/fact-graph.ts';
 import type { TextMatch } from './types.ts';
 import { inScope } from '../evidence/syntax.ts';
@@ -218,6 +218,11 @@ export class Facts {
     if (symbol.kind === 'module') return true;
     const r = symbol.enclosingRange;
     return (r !== undefined && r[0] <= gap.line - 1 && gap.line - 1 <= r[2]) || new RegExp(`(?<![\\p{L}\\p{N}_$])${escapeRegex(symbol.name)}(?![\\p{L}\\p{N}_$])`, 'u').test(gap.text);
+  }
+
+  /** Whether the name is written somewhere in a form that makes it another name (the language's `otherNames`: Zig's `@{name}`). */
+  writtenAsAnotherName(name: string): boolean {
+    return this.idioms.otherNames.some((form) => (this.search?.({ op: 'text_search', pattern: fillTemplate(form, { name }), mode: 'regex', in: 'any' }) ?? []).length > 0);
   }
 
   /** Whether a line of the file's code matches the language folder's `surveyGaps`: a declaration form its indexer does not record. */

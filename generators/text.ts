@@ -27,8 +27,9 @@ export function surveyable(facts: Facts, file: string): boolean {
 /**
  * A grep_compared draft: the answer is whatever the search maps to
  * (docs/query-semantics.md, "text_search"), never a sample; skipped when
- * empty (nothing to ask), too large to be a realistic question, or when a
- * counted match is no symbol's (the answer would leave that site out).
+ * empty (nothing to ask), too large to be a realistic question, when a
+ * counted match is no symbol's (the answer would leave that site out), or
+ * when the word is also written as another name (the language's `otherNames`).
  */
 export function textDraft(
   facts: Facts,
@@ -36,6 +37,8 @@ export function textDraft(
   query: TextSearchQuery,
   build: { intent: string; maxAnswer: number; minAnswer?: number },
 ): Draft | undefined {
+  // A word also written as another name (Zig's builtin `@bitReverse`) is found in both by its search.
+  if (query.mode === 'word' && facts.writtenAsAnotherName(query.pattern)) return undefined;
   const matches = search(query);
   // "Every symbol whose text …" is asked only where every counted match is some symbol's.
   if (facts.leavesSitesOut(matches, query.in)) return undefined;

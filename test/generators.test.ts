@@ -6,6 +6,7 @@ import type { TextMatch } from '../evidence/syntax.ts';
 import type { FactGraph, SymbolFact } from '../graph/fact-graph.ts';
 import { compoundOf, typoOf } from '../generators/adversarial.ts';
 import { isCompoundName } from '../generators/refactor.ts';
+import { textDraft, wordSearch } from '../generators/text.ts';
 import { Facts } from '../generators/facts.ts';
 import { apportion, generateScenarios } from '../generators/index.ts';
 import { createRng, spreadAcrossFiles } from '../generators/sampling.ts';
@@ -470,6 +471,21 @@ describe('member listings the index may leave incomplete', () => {
     expect([facts.membersListable(id('src/`checkout.ts`/')), facts.membersListable(cart), facts.losesTypesIn('src/checkout.ts'), facts.losesTypesIn('src/cart.ts')]).toEqual([false, true, true, false]);
     // A type the text does not declare there (an `impl` for a foreign type) is not one the index lost.
     expect(new Facts(graph, ts, noGrep).membersListable(id('src/`checkout.ts`/'))).toBe(true);
+  });
+});
+
+describe('a word also written as another name', () => {
+  it("is not asked by its word where the language's otherNames find it (Zig's builtin @bitReverse beside an own bitReverse)", () => {
+    const zigLike = { ...ts, idioms: { ...ts.idioms, otherNames: ['@{name}\\b'] } };
+    const sites: Record<string, TextMatch[]> = {
+      checkout: [{ file: 'src/cart.ts', line: 3, start: 4, end: 12, text: 'checkout', syntax: 'code' }],
+      '@checkout\\b': [{ file: 'src/cart.ts', line: 3, start: 3, end: 12, text: '@checkout', syntax: 'code' }],
+    };
+    const graph = withShopError();
+    const search = (q: TextSearchQuery) => sites[q.pattern] ?? [];
+    const draft = (language: typeof ts) => textDraft(new Facts(graph, language, search), search, wordSearch('checkout', 'any'), { intent: 'x', maxAnswer: 40 });
+    expect(draft(ts)?.expected).toEqual({ kind: 'exact_set', stable_ids: [id('src/`cart.ts`/Cart#add().')] });
+    expect(draft(zigLike)).toBeUndefined();
   });
 });
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod/v4';
 import { symbolKinds } from '../core/contract.ts';
 import { loadGrammars } from '../core/grammars.ts';
-import { languages } from '../core/languages.ts';
+import { languageOf, languages } from '../core/languages.ts';
 import { buildFactGraph, type FactGraph } from '../graph/fact-graph.ts';
 import { indexWithTreeSitter, type TreeSitterIndexResult } from '../indexers/tree-sitter/index.ts';
 
@@ -83,5 +83,23 @@ describe('language folders', () => {
       [...language.syntax.comments, ...language.syntax.strings, ...language.syntax.interpolations, ...language.syntax.imports, ...language.syntax.declarations, ...language.syntax.memberParameters].filter((type) => !g.grammar.idForNodeType(type, true)).map((type) => `${g.extensions.join(',')}: ${type}`),
     );
     expect(missing).toEqual([]);
+  });
+
+  it("TypeScript's surveyGaps find the parameter properties neither scip-typescript nor the walker records, and no field declaration", () => {
+    const gaps = languageOf('typescript').idioms.surveyGaps.map((p) => new RegExp(p, 'u'));
+    const gapLine = (line: string) => gaps.some((g) => g.test(line));
+    expect(
+      [
+        '  constructor(sku: string, name: string, readonly priceCents: number, readonly weight: number) {',
+        '    private readonly store: Store,',
+        '    public name?: string,',
+        '  constructor(sku: string, name: string) {',
+        '  private items: Item[] = [];',
+        '  readonly sku: string;',
+        '    store: Store,',
+        // An interface's members may be separated by commas: recorded, so no gap.
+        '  readonly schema: unknown,',
+      ].map(gapLine),
+    ).toEqual([true, true, true, false, false, false, false, false]);
   });
 });
