@@ -137,10 +137,14 @@ export class Facts {
     return matches.some((m) => inScope(scope, m.syntax) && !this.onDefinitionName(m) && (this.creditedAt(m).length === 0 || this.inSwallowedCode(m.file, m.line)));
   }
 
-  /** Whether the language's outline finds `name` declared in some file whose index misses it: a lookup of it cannot be answered whole. */
+  /**
+   * Whether the language's outline finds `name` declared in some file whose index misses it, or it
+   * names a type the index lost (lostTypes) or one of that type's members: a lookup of it cannot be
+   * answered whole.
+   */
   declaredButMissing(name: string): boolean {
     this.missingDeclarations();
-    return this.missingNames.has(name);
+    return this.missingNames.has(name) || this.lostTypes().some((t) => t.name === name || t.members.includes(name));
   }
   private readonly missingNames = new Set<string>();
 
@@ -205,7 +209,10 @@ export class Facts {
    */
   membersListable(id: string): boolean {
     const files = new Set([id, ...this.members(id)].map((m) => this.graph.symbols.get(m)?.file).filter((f): f is string => f !== undefined));
-    return [...files].every((file) => !this.missesDeclarationsIn(file) && !this.gapsIn(file).some((gap) => this.mayDeclareMemberOf(id, gap))) && this.typesLostUnder(id).length === 0;
+    const symbol = this.graph.symbols.get(id);
+    // A type of the name the index lost in the same file (the walker's `impl Hash for Inner` beside `mod inner { enum Inner }`) may hold its members.
+    const splitFrom = this.lostTypes().some((t) => t.name === symbol?.name && t.file === symbol.file);
+    return [...files].every((file) => !this.missesDeclarationsIn(file) && !this.gapsIn(file).some((gap) => this.mayDeclareMemberOf(id, gap))) && this.typesLostUnder(id).length === 0 && !splitFrom;
   }
 
   /**
@@ -247,26 +254,35 @@ export class Facts {
    * (graph.undefinedTypes): its member list would miss that type, and those files' lists too.
    */
   typesLostUnder(id: string): string[] {
-    const lost = this.graph.undefinedTypes.get(id) ?? [];
-    if (lost.length === 0 || !this.search) return [];
+    return [...new Set((this.graph.undefinedTypes.get(id) ?? []).filter((t) => this.declaredTypes().has(`${t.file}\n${t.name}`)).map((t) => t.file))].sort(compareStrings);
+  }
+
+  /** "<file>\n<name>" of every type the language's outline finds declared, at any depth. */
+  private declaredTypes(): Set<string> {
+    if (this.typeDeclarations) return this.typeDeclarations;
     const declared = new Set<string>();
-    for (const { kind, pattern } of this.idioms.outline) {
+    for (const { kind, pattern } of this.search && this.graph.undefinedTypes.size ? this.idioms.outline : []) {
       if (kind === 'function' || kind === 'method' || kind === 'property' || kind === 'impl') continue;
       const re = idiomRegExp(pattern);
-      for (const m of this.search({ op: 'text_search', pattern, mode: 'regex', in: 'code' })) {
+      for (const m of this.search!({ op: 'text_search', pattern, mode: 'regex', in: 'code' })) {
         const name = re.exec(m.text)?.[1];
         if (name && inScope('code', m.syntax)) declared.add(`${m.file}\n${name}`);
       }
     }
-    return [...new Set(lost.filter((t) => declared.has(`${t.file}\n${t.name}`)).map((t) => t.file))].sort(compareStrings);
+    return (this.typeDeclarations = declared);
   }
+  private typeDeclarations?: Set<string>;
+
+  /** The types the text declares that the index gives members but no definition (graph.undefinedTypes), each with its file and those members' names. */
+  private lostTypes(): Array<{ name: string; file: string; members: string[] }> {
+    return (this.lostMemo ??= [...this.graph.undefinedTypes.values()].flat().filter((t) => this.declaredTypes().has(`${t.file}\n${t.name}`)));
+  }
+  private lostMemo?: Array<{ name: string; file: string; members: string[] }>;
 
   /** Whether some module or type loses a type declared in this file (typesLostUnder): the file's own list would miss it. */
   losesTypesIn(file: string): boolean {
-    if (!this.lostFiles) this.lostFiles = new Set([...this.graph.undefinedTypes.keys()].flatMap((id) => this.typesLostUnder(id)));
-    return this.lostFiles.has(file);
+    return this.lostTypes().some((t) => t.file === file);
   }
-  private lostFiles?: Set<string>;
 
   /** Whether the index is missing a declaration the file's text makes (a file not to survey whole). */
   missesDeclarationsIn(file: string): boolean {

@@ -70,10 +70,12 @@ export interface FactGraph {
   fileModules: Map<string, string>;
   /**
    * Own modules and types → the types directly under them that the index gives members but no
-   * definition (scip-python's `class EmailStr(str):` inside `except ImportError:`), with the files of
-   * those members, by name then file: their member lists may lack a type the text declares.
+   * definition (scip-python's `class EmailStr(str):` inside `except ImportError:`; the walker's
+   * `impl Hash for Inner` where `Inner` is a `use` of a nested module's type), with the file of
+   * those members and their names, sorted: their member lists, and lookups of those names, may lack
+   * what the text declares.
    */
-  undefinedTypes: Map<string, Array<{ name: string; file: string }>>;
+  undefinedTypes: Map<string, Array<{ name: string; file: string; members: string[] }>>;
   /**
    * Calls the indexer could not resolve (a syntactic indexer records each as a reference to an
    * undefined local named after the callee; of a compiler-grade one, the calls written in the text
@@ -417,7 +419,7 @@ export async function buildFactGraph(
   };
   const namespaceToModule = new Map<string, string>();
   /** A member whose owner is a type with no definition: noted under that type's own owner, when that is own. */
-  const noteUndefinedType = (owner: string, file: string): void => {
+  const noteUndefinedType = (owner: string, file: string, member: string): void => {
     const parsedOwner = parseSymbol(owner);
     const last = parsedOwner?.descriptors[parsedOwner.descriptors.length - 1];
     if (!parsedOwner || last?.suffix !== 'type') return;
@@ -425,7 +427,9 @@ export async function buildFactGraph(
     if (container && namespaceToModule.has(container)) container = namespaceToModule.get(container);
     if (!container || !unordered.has(container)) return;
     const list = undefinedTypes.get(container) ?? [];
-    if (!list.some((t) => t.name === last.name && t.file === file)) list.push({ name: last.name, file });
+    let entry = list.find((t) => t.name === last.name && t.file === file);
+    if (!entry) list.push((entry = { name: last.name, file, members: [] }));
+    if (!entry.members.includes(member)) entry.members.push(member);
     undefinedTypes.set(container, list);
   };
   const byDepth: Array<Array<{ c: Candidate; handle: number; parsed: ParsedSymbol }>> = [];
@@ -439,7 +443,7 @@ export async function buildFactGraph(
     }
   }
   const unordered = new Map<string, { fact: SymbolFact; handle: number }>();
-  const undefinedTypes = new Map<string, Array<{ name: string; file: string }>>();
+  const undefinedTypes = new Map<string, Array<{ name: string; file: string; members: string[] }>>();
   for (const group of byDepth) {
     for (const { c, handle, parsed } of group ?? []) {
       const signature = signatureOf(hover[handle]);
@@ -452,7 +456,7 @@ export async function buildFactGraph(
       // Members of something that is not own (a local function, an object literal, a namespace no file
       // defines) are not addressable on their own; a module under an undefined directory is top-level.
       if (owner && !ownerFact && kind !== 'module') {
-        noteUndefinedType(owner, c.file);
+        noteUndefinedType(owner, c.file, parsed.descriptors[parsed.descriptors.length - 1]!.name);
         continue;
       }
       const name = kind === 'module' ? moduleName(parsed) : parsed.descriptors[parsed.descriptors.length - 1]!.name;
@@ -471,7 +475,10 @@ export async function buildFactGraph(
       unordered.set(c.id, { fact, handle });
     }
   }
-  for (const list of undefinedTypes.values()) list.sort((a, b) => compareStrings(a.name, b.name) || compareStrings(a.file, b.file));
+  for (const list of undefinedTypes.values()) {
+    list.sort((a, b) => compareStrings(a.name, b.name) || compareStrings(a.file, b.file));
+    for (const t of list) t.members.sort(compareStrings);
+  }
   candidates.length = 0;
   hover.length = 0;
   scipKinds.length = 0;

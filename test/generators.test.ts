@@ -461,16 +461,19 @@ describe('member listings the index may leave incomplete', () => {
     expect([cart, giftCart].map((s) => factsInside.membersListable(s))).toEqual([true, false]);
   });
 
-  it('lists no members of a module under which the index gives a type members but no definition, where the text declares that type', () => {
+  it('lists no members of a module under which the index gives a type members but no definition, where the text declares that type, and looks up neither by name', () => {
     const graph = withRanges();
     // scip-python's `class EmailStr(str):` inside `except ImportError:`: its methods are indexed, the class is not.
-    graph.undefinedTypes.set(id('src/`checkout.ts`/'), [{ name: 'Receipt', file: 'src/checkout.ts' }]);
+    graph.undefinedTypes.set(id('src/`checkout.ts`/'), [{ name: 'Receipt', file: 'src/checkout.ts', members: ['printLine'] }]);
     const declared = { file: 'src/checkout.ts', line: 8, start: 2, end: 15, text: '  class Receipt', syntax: 'code' as const };
     const search = (q: TextSearchQuery) => (q.pattern.includes('class') ? [declared] : []);
     const facts = new Facts(graph, ts, search as never);
     expect([facts.membersListable(id('src/`checkout.ts`/')), facts.membersListable(cart), facts.losesTypesIn('src/checkout.ts'), facts.losesTypesIn('src/cart.ts')]).toEqual([false, true, true, false]);
+    // Nor is the type, or a member the index dropped with it, looked up by name.
+    expect(['Receipt', 'printLine', 'checkout'].map((n) => facts.declaredButMissing(n))).toEqual([true, true, false]);
     // A type the text does not declare there (an `impl` for a foreign type) is not one the index lost.
-    expect(new Facts(graph, ts, noGrep).membersListable(id('src/`checkout.ts`/'))).toBe(true);
+    const unseen = new Facts(graph, ts, noGrep);
+    expect([unseen.membersListable(id('src/`checkout.ts`/')), unseen.declaredButMissing('printLine')]).toEqual([true, false]);
   });
 });
 
