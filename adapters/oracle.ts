@@ -187,7 +187,7 @@ export class Oracle {
     }
   }
 
-  /** Applies "which symbols exist" and "kinds" of the query semantics to every defined symbol. */
+  /** Whether a definition is written in the language's constant form (idioms.constants: a hover that says `var` for `const`). */
   private writtenAsConstant(def: Definition): boolean {
     const form = this.tree?.constants;
     if (!form || (!form.before && !form.after)) return false;
@@ -195,6 +195,7 @@ export class Oracle {
     return writtenInForm(line, def.span[1], def.span[2] === def.span[0] ? def.span[3] : line.length, form);
   }
 
+  /** Applies "which symbols exist" and "kinds" of the query semantics to every defined symbol. */
   private resolveOwnSymbols(firstDefinition: Map<string, Definition>, documentation: Map<string, string[]>, scipKinds: Map<string, number>, projectName: string): void {
     const parsedOf = new Map<string, ParsedSymbol>();
     for (const symbol of firstDefinition.keys()) {

@@ -254,7 +254,7 @@ export class Facts {
    * (graph.undefinedTypes): its member list would miss that type, and those files' lists too.
    */
   typesLostUnder(id: string): string[] {
-    return [...new Set((this.graph.undefinedTypes.get(id) ?? []).filter((t) => this.declaredTypes().has(`${t.file}\n${t.name}`)).map((t) => t.file))].sort(compareStrings);
+    return sortedUnique(this.lostTypes().filter((t) => t.container === id).map((t) => t.file));
   }
 
   /** "<file>\n<name>" of every type the language's outline finds declared, at any depth. */
@@ -273,11 +273,12 @@ export class Facts {
   }
   private typeDeclarations?: Set<string>;
 
-  /** The types the text declares that the index gives members but no definition (graph.undefinedTypes), each with its file and those members' names. */
-  private lostTypes(): Array<{ name: string; file: string; members: string[] }> {
-    return (this.lostMemo ??= [...this.graph.undefinedTypes.values()].flat().filter((t) => this.declaredTypes().has(`${t.file}\n${t.name}`)));
+  /** The types the text declares that the index gives members but no definition (graph.undefinedTypes), each with its container, its file and those members' names. */
+  private lostTypes(): Array<{ container: string; name: string; file: string; members: string[] }> {
+    this.lostMemo ??= [...this.graph.undefinedTypes].flatMap(([container, types]) => types.map((t) => ({ container, ...t }))).filter((t) => this.declaredTypes().has(`${t.file}\n${t.name}`));
+    return this.lostMemo;
   }
-  private lostMemo?: Array<{ name: string; file: string; members: string[] }>;
+  private lostMemo?: Array<{ container: string; name: string; file: string; members: string[] }>;
 
   /** Whether some module or type loses a type declared in this file (typesLostUnder): the file's own list would miss it. */
   losesTypesIn(file: string): boolean {

@@ -413,7 +413,7 @@ export async function buildFactGraph(
   /** Whether a definition is written in the language's constant form (a hover that says `var` for `const`). */
   const declaredConstant = (c: Candidate, form: { before?: string; after?: string }): boolean => {
     let lines = sourceLines.get(c.file);
-    if (!lines) sourceLines.set(c.file, (lines = readFileSync(join(source!.treeDir, c.file), 'utf8').split('\n')));
+    if (!lines) sourceLines.set(c.file, (lines = readFileSync(join(source!.treeDir, c.file), 'utf8').replace(/^\uFEFF/, '').split('\n')));
     const text = lines[c.range[0]] ?? '';
     return writtenInForm(text, c.range[1], c.range[2] === c.range[0] ? c.range[3] : text.length, form);
   };

@@ -109,7 +109,7 @@ export async function lockWorkDir(workDir: string): Promise<() => Promise<void>>
       }
       const owner = await lockOwner(file);
       if (owner === 'gone') continue;
-      if (owner !== 'none' && owner !== process.pid && isAlive(owner)) {
+      if (heldByAnotherLiveRun(owner)) {
         throw new PipelineError(`the work directory ${workDir} is in use by another lmc run (pid ${owner}); wait for it to finish or pass another --work-dir`);
       }
       await removeStale(file, owner, mine);
@@ -156,7 +156,7 @@ async function removeStale(file: string, owner: number | 'none', mine: string): 
   if (!(await linked(mine, token))) {
     const holder = await lockOwner(token);
     if (holder === 'gone') return;
-    if (holder !== 'none' && holder !== process.pid && isAlive(holder)) await new Promise((r) => setTimeout(r, 5));
+    if (heldByAnotherLiveRun(holder)) await new Promise((r) => setTimeout(r, 5));
     else await removeStale(token, holder, mine);
     return;
   }
@@ -167,6 +167,11 @@ async function removeStale(file: string, owner: number | 'none', mine: string): 
     await rm(token, { force: true });
     untrack();
   }
+}
+
+/** Whether a lock or token names another process that is still running (this one's own pid is a leftover). */
+function heldByAnotherLiveRun(owner: number | 'none'): owner is number {
+  return owner !== 'none' && owner !== process.pid && isAlive(owner);
 }
 
 function isAlive(pid: number): boolean {
