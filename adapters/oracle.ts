@@ -177,7 +177,7 @@ export class Oracle {
           called = (this.members.get(target.id) ?? []).filter((m) => this.symbols.get(m)?.kind === 'constructor');
         }
         if (!called.length) continue;
-        const caller = this.innermost(file, (e) => comparePosition(e[0], e[1], ref.span[0], ref.span[1]) <= 0 && comparePosition(ref.span[2], ref.span[3], e[2], e[3]) <= 0)?.symbol;
+        const caller = this.callerAt(file, ref.span);
         if (!caller) continue;
         for (const id of called) {
           addTo(this.callers, id, caller);
@@ -261,6 +261,20 @@ export class Oracle {
       if (own.owner) pushTo(this.members, own.owner, own.id);
       if (own.kind !== 'module') pushTo(this.byName, own.name, own);
     }
+  }
+
+  /**
+   * Who makes a reference at `span`: the innermost definition whose enclosing range covers it, but for a
+   * reference in code that runs when a definition is made (the language's `syntax.definitionTime`:
+   * a Python default value), the innermost one around that definition (docs/query-semantics.md, "Calls").
+   */
+  private callerAt(file: string, span: Span): string | undefined {
+    const covering = (at: readonly number[]) => (e: Span) => comparePosition(e[0], e[1], at[0]!, at[1]!) <= 0 && comparePosition(at[2]!, at[3]!, e[2], e[3]) <= 0;
+    const innermost = this.innermost(file, covering(span));
+    const madeAt = innermost && this.tree?.syntax.definitionTimeAt(file, span[0], span[1]);
+    if (!madeAt) return innermost?.symbol;
+    const made = this.innermost(file, covering([madeAt[0], madeAt[1], madeAt[0], madeAt[1]]));
+    return made ? this.innermost(file, (e) => covering(span)(e) && e !== made.enclosing)?.symbol : innermost.symbol;
   }
 
   /** The own non-module definition in `file` with the latest-starting enclosing range that `covers` accepts. */

@@ -9,6 +9,8 @@
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { nodeSpanReader } from '../core/grammars.ts';
+import { languageOf } from '../core/languages.ts';
 import { buildFactGraph, type FactGraph } from '../graph/fact-graph.ts';
 import { indexWithTreeSitter } from '../indexers/tree-sitter/index.ts';
 
@@ -135,7 +137,10 @@ try {
     const started = performance.now();
     const result = await indexWithTreeSitter({ treeDir: tree, language, project, outputPath });
     const seconds = (performance.now() - started) / 1000;
-    const [reference, ours] = await Promise.all([buildFactGraph(referenceIndex, project), buildFactGraph(outputPath, project)]);
+    // Both read as the pipeline reads them where it matters to crediting: code run when a definition is made calls from around it.
+    const { definitionTime } = languageOf(language).syntax;
+    const source = definitionTime.length ? { treeDir: tree, constructs: {}, calls: {}, definitionTime: await nodeSpanReader(language, definitionTime) } : undefined;
+    const [reference, ours] = await Promise.all([buildFactGraph(referenceIndex, project, source), buildFactGraph(outputPath, project, source)]);
     const r = await compare(reference, ours);
     console.log(
       `${corpus}: ${result.files} files, ${result.symbols} symbols, calls resolved ${result.resolvedCalls} / unresolved ${result.unresolvedCalls}, ${seconds.toFixed(2)} s`,

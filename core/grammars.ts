@@ -106,3 +106,32 @@ export function interpreterOf(firstLine: string): string | undefined {
   if (program !== 'env') return program;
   return words[1]!.trim().split(/\s+/).find((w) => w && !w.startsWith('-') && !w.includes('='));
 }
+
+/**
+ * Reads the spans of a language's nodes of the given types in a file's text, flat
+ * [startRow, startCol, endRow, endCol] quadruples in document order, parsing with the grammar the
+ * file's name (or `#!` line) picks: none for a file no grammar of the language reads.
+ */
+export async function nodeSpanReader(languageName: string, types: readonly string[]): Promise<(file: string, text: string) => number[]> {
+  const loadedLanguage = await loadGrammars(languageName);
+  const parsers = new Map<LoadedGrammar, Parser>();
+  return (file, text) => {
+    const newline = text.indexOf('\n');
+    const grammar = grammarFor(loadedLanguage, file, newline < 0 ? text : text.slice(0, newline));
+    if (!grammar || !types.length) return [];
+    let parser = parsers.get(grammar);
+    if (!parser) {
+      parser = new Parser();
+      parser.setLanguage(grammar.grammar);
+      parsers.set(grammar, parser);
+    }
+    const tree = parser.parse(text);
+    if (!tree) return [];
+    const spans: number[] = [];
+    for (const node of tree.rootNode.descendantsOfType([...types])) {
+      if (node) spans.push(node.startPosition.row, node.startPosition.column, node.endPosition.row, node.endPosition.column);
+    }
+    tree.delete();
+    return spans;
+  };
+}

@@ -223,7 +223,10 @@ const languageSchema = z
      * `property_element`), whose later lines belong to the value declared on their first, and the
      * constructor parameters that declare a member of the type (`memberParameters`: Kotlin's
      * `class_parameter`, whose `val` makes a property), which belong to that member
-     * (docs/query-semantics.md, "Crediting").
+     * (docs/query-semantics.md, "Crediting"), and the parts of a definition that run when the
+     * definition is made rather than when it is called (`definitionTime`: Python's `parameters`,
+     * whose default values are evaluated once, at `def`), which call from the scope around the
+     * definition (docs/query-semantics.md, "Calls").
      */
     syntax: z
       .object({
@@ -233,6 +236,7 @@ const languageSchema = z
         imports: z.array(z.string()).default([]),
         declarations: z.array(z.string()).default([]),
         memberParameters: z.array(z.string()).default([]),
+        definitionTime: z.array(z.string()).default([]),
       })
       .strict(),
     walker: walkerSchema,

@@ -34,8 +34,9 @@ export interface TextMatch extends RgMatch {
 /**
  * Comment, string and import nodes of one file as flat [startRow, startCol, endRow, endCol] spans in
  * document order (sorted by start, a node before the nodes inside it); `kinds[i]` says which. The
- * declarations of named values (the language folder's `syntax.declarations`) and the constructor
- * parameters that declare members (`syntax.memberParameters`) likewise, apart.
+ * declarations of named values (the language folder's `syntax.declarations`), the constructor
+ * parameters that declare members (`syntax.memberParameters`) and the code that runs when a
+ * definition is made (`syntax.definitionTime`) likewise, apart.
  */
 interface FileSpans {
   spans: number[];
@@ -45,10 +46,19 @@ interface FileSpans {
   declarationRanges: SortedRanges;
   memberParameters: number[];
   parameterRanges: SortedRanges;
+  definitionTime: number[];
+  definitionTimeRanges: SortedRanges;
 }
 
-function fileSpans(spans: number[], kinds: SyntaxClass[], declarations: number[], memberParameters: number[]): FileSpans {
-  return { spans, kinds, ranges: new SortedRanges(spans), declarations, declarationRanges: new SortedRanges(declarations), memberParameters, parameterRanges: new SortedRanges(memberParameters) };
+type ParsedSpans = Pick<FileSpans, 'spans' | 'kinds' | 'declarations' | 'memberParameters' | 'definitionTime'>;
+
+function fileSpans({ spans, kinds, declarations, memberParameters, definitionTime }: ParsedSpans): FileSpans {
+  return {
+    spans, kinds, ranges: new SortedRanges(spans),
+    declarations, declarationRanges: new SortedRanges(declarations),
+    memberParameters, parameterRanges: new SortedRanges(memberParameters),
+    definitionTime, definitionTimeRanges: new SortedRanges(definitionTime),
+  };
 }
 
 /**
@@ -56,14 +66,14 @@ function fileSpans(spans: number[], kinds: SyntaxClass[], declarations: number[]
  * classifier over the same tree (the oracle's, after the generate stage's) adopts a file's spans
  * only when its own text of that file has that hash, and parses every other file itself.
  */
-export type SpansByFile = Record<string, { sha256: string; spans: number[]; kinds: SyntaxClass[]; declarations: number[]; memberParameters: number[] }>;
+export type SpansByFile = Record<string, { sha256: string } & ParsedSpans>;
 
 function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');
 }
 
 /**
- * Writes spans as a spans file: one JSON line per file, `{"file", "sha256", "spans", "kinds", "declarations", "memberParameters"}`,
+ * Writes spans as a spans file: one JSON line per file, `{"file", "sha256", "spans", "kinds", "declarations", "memberParameters", "definitionTime"}`,
  * streamed, so that a tree of any size never becomes one string.
  */
 export async function writeSpansFile(path: string, spans: SpansByFile): Promise<void> {
@@ -83,6 +93,7 @@ const spansLineSchema = z
     kinds: z.array(z.enum(syntaxClasses)),
     declarations: z.array(z.int().nonnegative()).refine((d) => d.length % 4 === 0, 'declarations must hold four numbers per declaration'),
     memberParameters: z.array(z.int().nonnegative()).refine((d) => d.length % 4 === 0, 'memberParameters must hold four numbers per parameter'),
+    definitionTime: z.array(z.int().nonnegative()).refine((d) => d.length % 4 === 0, 'definitionTime must hold four numbers per span'),
   })
   .strict()
   .refine((f) => f.spans.length === 4 * f.kinds.length, 'spans must hold four numbers per kind');
@@ -128,16 +139,18 @@ export class SyntaxClassifier {
   /** The spans of every file parsed so far, each with the hash of the text parsed. */
   parsedSpans(): SpansByFile {
     const out: SpansByFile = {};
-    for (const [file, { spans, kinds, declarations, memberParameters }] of this.files) out[file] = { sha256: sha256(this.tree.text(file) ?? ''), spans, kinds, declarations, memberParameters };
+    for (const [file, { spans, kinds, declarations, memberParameters, definitionTime }] of this.files) {
+      out[file] = { sha256: sha256(this.tree.text(file) ?? ''), spans, kinds, declarations, memberParameters, definitionTime };
+    }
     return out;
   }
 
   /** Takes another classifier's spans (parsedSpans) for each file whose text here has the same hash; the others are parsed when asked. */
   adoptSpans(known: SpansByFile): void {
-    for (const [file, { sha256: hash, spans, kinds, declarations, memberParameters }] of Object.entries(known)) {
+    for (const [file, { sha256: hash, ...parsed }] of Object.entries(known)) {
       const text = this.tree.text(file);
       if (this.files.has(file) || text === undefined || sha256(text) !== hash) continue;
-      this.files.set(file, fileSpans(spans, kinds, declarations, memberParameters));
+      this.files.set(file, fileSpans(parsed));
     }
   }
 
@@ -163,6 +176,13 @@ export class SyntaxClassifier {
     return undefined;
   }
 
+  /** The span of code that runs when a definition is made (`syntax.definitionTime`) holding (row, col), if any; `col` in UTF-16 units. */
+  definitionTimeAt(file: string, row: number, col: number): [number, number, number, number] | undefined {
+    const { definitionTime: d, definitionTimeRanges } = this.spansOf(file);
+    for (const i of definitionTimeRanges.around(row, col, false)) return [d[4 * i]!, d[4 * i + 1]!, d[4 * i + 2]!, d[4 * i + 3]!];
+    return undefined;
+  }
+
   private spansOf(file: string): FileSpans {
     const known = this.files.get(file);
     if (known) return known;
@@ -170,6 +190,7 @@ export class SyntaxClassifier {
     const kinds: SyntaxClass[] = [];
     const declarations: number[] = [];
     const memberParameters: number[] = [];
+    const definitionTime: number[] = [];
     const text = this.tree.text(file) ?? '';
     // An extension-less script is the language's by its `#!` line, as the walker reads it.
     const newline = text.indexOf('\n');
@@ -202,10 +223,11 @@ export class SyntaxClassifier {
         };
         collect(this.loaded.language.syntax.declarations, declarations);
         collect(this.loaded.language.syntax.memberParameters, memberParameters);
+        collect(this.loaded.language.syntax.definitionTime, definitionTime);
         tree.delete();
       }
     }
-    const parsed = fileSpans(spans, kinds, declarations, memberParameters);
+    const parsed = fileSpans({ spans, kinds, declarations, memberParameters, definitionTime });
     this.files.set(file, parsed);
     return parsed;
   }

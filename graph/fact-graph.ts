@@ -6,6 +6,7 @@ import { SymbolTable } from './symbol-table.ts';
 import { addTo, compareStrings, IntList, pushTo, pushUnique, sortedUnique } from '../core/collections.ts';
 import { callableKinds, scipKindNames, termKinds, type SymbolKind } from '../core/contract.ts';
 import { idiomRegExp, writtenInForm, type Idioms } from '../core/languages.ts';
+import { SortedRanges } from '../core/ranges.ts';
 
 /** [startLine, startChar, endLine, endChar], zero-based, as SCIP counts. */
 export type Range = [number, number, number, number];
@@ -225,6 +226,11 @@ function positionWithin(line: number, char: number, r: Range): boolean {
  * top-level variable whose kind comes from a hover text that does not say (scip-typescript writes
  * `var x` for `const x`) and whose definition is written so is a constant.
  *
+ * `definitionTime`, when the language names code that runs when a definition is made rather than
+ * when it is called (syntax.definitionTime: Python's parameter lists, whose default values run at
+ * `def`), reads the spans of that code in a file: a reference there is the scope's around the
+ * definition, or outside every body at module level.
+ *
  * `precision: 'compiler'`: the indexer binds only the calls it can type and leaves no trace of the others
  * (a compiler-grade indexer on untyped JavaScript: `decorators.hasKey(…)` names the exported object's
  * key, `Reply.buildReply(Reply)` nothing at all). Every call written in the text (the language's call
@@ -239,7 +245,14 @@ function positionWithin(line: number, char: number, r: Range): boolean {
 export async function buildFactGraph(
   indexPath: string,
   project: { name: string },
-  source?: { treeDir: string; constructs: Idioms['constructs']; calls: Idioms['calls']; constants?: Idioms['constants']; precision?: 'compiler' | 'syntactic' },
+  source?: {
+    treeDir: string;
+    constructs: Idioms['constructs'];
+    calls: Idioms['calls'];
+    constants?: Idioms['constants'];
+    precision?: 'compiler' | 'syntactic';
+    definitionTime?: (file: string, text: string) => number[];
+  },
 ): Promise<FactGraph> {
   const constructs = source && (source.constructs.before || source.constructs.after) ? source.constructs : undefined;
   const constantForm = source?.constants && (source.constants.before || source.constants.after) ? source.constants : undefined;
@@ -360,6 +373,7 @@ export async function buildFactGraph(
     const scopeAt = innermostScopes(scopes);
     let lines: string[] | undefined;
     const linesOf = () => (lines ??= readFileSync(join(source!.treeDir, doc.relativePath), 'utf8').split('\n'));
+    const madeAt = definitionTimeSpans(source?.definitionTime, doc.relativePath, () => linesOf().join('\n'));
     for (const i of refs) {
       const handle = doc.symbol[i]!;
       const local = classOf(handle) === LOCAL;
@@ -367,7 +381,7 @@ export async function buildFactGraph(
       if (local && unresolvedName === undefined) continue;
       const line = position[4 * i]!;
       const char = position[4 * i + 1]!;
-      const scope = scopeAt(line, char);
+      const scope = scopeAt(line, char, scopes.length ? madeAt(line, char) : undefined);
       if (unresolvedName !== undefined) {
         unresolvedSites += 1;
         unresolvedNames.add(unresolvedName);
@@ -402,7 +416,7 @@ export async function buildFactGraph(
       }
     }
     if (textCallForm) {
-      for (const site of callsWrittenIn(linesOf(), textCallForm, doc, scopes)) writtenCalls.push(site);
+      for (const site of callsWrittenIn(linesOf(), textCallForm, doc, scopes, madeAt)) writtenCalls.push(site);
       for (const alias of aliasesIn(linesOf(), textCallForm, doc, (h) => classOf(h) === OWN_PACKAGE)) aliases.push(alias);
     }
   }
@@ -633,7 +647,13 @@ const IDENTIFIER = /[\p{L}_$][\p{L}\p{N}_$]*/gu;
  * own definition around it. Comments and strings are read too: a call named there can only make a
  * question less likely to be asked.
  */
-function callsWrittenIn(lines: string[], after: string, doc: CompactDocument, scopes: Array<{ id: string; enclosingRange?: Range }>): Array<{ name: string; handles: number[]; body?: string }> {
+function callsWrittenIn(
+  lines: string[],
+  after: string,
+  doc: CompactDocument,
+  scopes: Array<{ id: string; enclosingRange?: Range }>,
+  madeAt: (line: number, char: number) => Range | undefined,
+): Array<{ name: string; handles: number[]; body?: string }> {
   const form = idiomRegExp(after);
   const at = new Map<number, number[]>();
   const definedAt = new Set<number>();
@@ -652,7 +672,7 @@ function callsWrittenIn(lines: string[], after: string, doc: CompactDocument, sc
       const end = m.index + m[0].length;
       // A definition's own name (`function f (`, `def f(`) is no call.
       if (definedAt.has(line * 1_000_000 + m.index) || !form.test(text.slice(end))) continue;
-      const body = scopeAt(line, m.index);
+      const body = scopeAt(line, m.index, scopes.length ? madeAt(line, m.index) : undefined);
       sites.push({ name: m[0], handles: at.get(line * 1_000_000 + m.index) ?? [], ...(body ? { body: body.id } : {}) });
     }
   });
@@ -739,13 +759,38 @@ function push(map: Map<string, string[]>, key: string, value: string): void {
  * The innermost definition around each position, asked in ascending order: `scopes` sorted by start,
  * outer first on ties. A stack of the open ones makes a document's positions one pass.
  */
-function innermostScopes<T extends { enclosingRange?: Range }>(scopes: readonly T[]): (line: number, char: number) => T | undefined {
+function innermostScopes<T extends { enclosingRange?: Range }>(scopes: readonly T[]): (line: number, char: number, madeAt?: Range) => T | undefined {
   const stack: T[] = [];
   let next = 0;
-  return (line, char) => {
+  return (line, char, madeAt) => {
     while (next < scopes.length && !isAfter(scopes[next]!.enclosingRange!, line, char)) stack.push(scopes[next++]!);
     while (stack.length && !positionWithin(line, char, stack[stack.length - 1]!.enclosingRange!)) stack.pop();
+    // Code that runs when a definition is made (`madeAt`, the span of that code) belongs to the scope around that definition.
+    // Below the top, the stack may hold ended siblings: only one still around the position counts.
+    let made = madeAt ? stack.length - 1 : -1;
+    while (made >= 0 && !positionWithin(madeAt![0], madeAt![1], stack[made]!.enclosingRange!)) made--;
+    if (made >= 0) {
+      for (let k = made - 1; k >= 0; k--) if (positionWithin(line, char, stack[k]!.enclosingRange!)) return stack[k];
+      return undefined;
+    }
     return stack[stack.length - 1];
+  };
+}
+
+/**
+ * The definition-time spans of a document (`source.definitionTime`), asked by position: the span
+ * holding it, if any. The file is parsed on the first question.
+ */
+function definitionTimeSpans(read: ((file: string, text: string) => number[]) | undefined, file: string, text: () => string): (line: number, char: number) => Range | undefined {
+  let ranges: { flat: number[]; sorted: SortedRanges } | undefined;
+  return (line, char) => {
+    if (!read) return undefined;
+    if (!ranges) {
+      const flat = read(file, text());
+      ranges = { flat, sorted: new SortedRanges(flat) };
+    }
+    for (const i of ranges.sorted.around(line, char, false)) return [ranges.flat[4 * i]!, ranges.flat[4 * i + 1]!, ranges.flat[4 * i + 2]!, ranges.flat[4 * i + 3]!];
+    return undefined;
   };
 }
 

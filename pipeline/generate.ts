@@ -14,7 +14,7 @@ import { checkManifest, checkScenarioFile } from '../emit/validate.ts';
 import { ripgrepVersion, searcherOver } from '../evidence/ripgrep.ts';
 import { TreeText } from '../evidence/tree-text.ts';
 import { classifiedSearch, SyntaxClassifier, type SpansByFile } from '../evidence/syntax.ts';
-import { loadGrammars } from '../core/grammars.ts';
+import { loadGrammars, nodeSpanReader } from '../core/grammars.ts';
 import { fetchCorpus } from '../fetchers/index.ts';
 import { Facts } from '../generators/facts.ts';
 import { generateScenarios, sortScenarios, type SubTypeReport } from '../generators/index.ts';
@@ -153,9 +153,12 @@ export async function runCorpus(corpus: Corpus, paths: RunPaths, options: RunOpt
       outcome.cached.push('graph', 'generate');
       return cached;
     }
-    const { constructs, calls, constants } = languageOf(corpus.language).idioms;
-    const graph = await stage('graph', () => buildFactGraph(indexed.indexPath, project, { treeDir: fetched.treeDir, constructs, calls, constants, precision }));
-    const baseGraph = base ? await stage('graph', () => buildFactGraph(base.indexed.indexPath, base.project, { treeDir: base.fetched.treeDir, constructs, calls, constants, precision })) : undefined;
+    const language = languageOf(corpus.language);
+    const { constructs, calls, constants } = language.idioms;
+    const definitionTime = language.syntax.definitionTime.length ? await nodeSpanReader(language.name, language.syntax.definitionTime) : undefined;
+    const forms = { constructs, calls, constants, precision, ...(definitionTime ? { definitionTime } : {}) };
+    const graph = await stage('graph', () => buildFactGraph(indexed.indexPath, project, { treeDir: fetched.treeDir, ...forms }));
+    const baseGraph = base ? await stage('graph', () => buildFactGraph(base.indexed.indexPath, base.project, { treeDir: base.fetched.treeDir, ...forms })) : undefined;
     if (graph.symbols.size === 0) {
       throw new PipelineError(`the index has no symbols of project "${project.name}"; check the lock's include paths`, { corpus: corpus.name, stage: 'graph' });
     }

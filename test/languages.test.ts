@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod/v4';
 import { symbolKinds } from '../core/contract.ts';
-import { loadGrammars } from '../core/grammars.ts';
+import { loadGrammars, nodeSpanReader } from '../core/grammars.ts';
 import { languageOf, languages } from '../core/languages.ts';
 import { buildFactGraph, type FactGraph } from '../graph/fact-graph.ts';
 import { indexWithTreeSitter, type TreeSitterIndexResult } from '../indexers/tree-sitter/index.ts';
@@ -52,7 +52,9 @@ describe.each(cases)('the walker on languages/$language/fixture', (c) => {
   beforeAll(async () => {
     const outputPath = join(scratch, `${c.language}.scip`);
     result = await indexWithTreeSitter({ treeDir: c.fixture, language: c.language, project: { name: c.project, version: '1.0.0' }, outputPath });
-    graph = await buildFactGraph(outputPath, { name: c.project });
+    // As the pipeline reads a walker's index: code that runs when a definition is made calls from the scope around it.
+    const { definitionTime } = languageOf(c.language).syntax;
+    graph = await buildFactGraph(outputPath, { name: c.project }, definitionTime.length ? { treeDir: c.fixture, constructs: {}, calls: {}, definitionTime: await nodeSpanReader(c.language, definitionTime) } : undefined);
   });
 
   it('defines exactly the expected symbols, with their kinds', () => {
@@ -77,10 +79,10 @@ describe.each(cases)('the walker on languages/$language/fixture', (c) => {
 });
 
 describe('language folders', () => {
-  it.each(languages().map((l) => [l.name, l] as const))('%s: every comment, string, interpolation, import and declaration node type it names exists in each of its grammars', async (_, language) => {
+  it.each(languages().map((l) => [l.name, l] as const))('%s: every comment, string, interpolation, import, declaration, member parameter and definition-time node type it names exists in each of its grammars', async (_, language) => {
     const { grammars } = await loadGrammars(language.name);
     const missing = grammars.flatMap((g) =>
-      [...language.syntax.comments, ...language.syntax.strings, ...language.syntax.interpolations, ...language.syntax.imports, ...language.syntax.declarations, ...language.syntax.memberParameters].filter((type) => !g.grammar.idForNodeType(type, true)).map((type) => `${g.extensions.join(',')}: ${type}`),
+      [...language.syntax.comments, ...language.syntax.strings, ...language.syntax.interpolations, ...language.syntax.imports, ...language.syntax.declarations, ...language.syntax.memberParameters, ...language.syntax.definitionTime].filter((type) => !g.grammar.idForNodeType(type, true)).map((type) => `${g.extensions.join(',')}: ${type}`),
     );
     expect(missing).toEqual([]);
   });

@@ -5,6 +5,7 @@ import { checkManifest, checkScenarioFile } from '../emit/validate.ts';
 import { buildFactGraph } from '../graph/fact-graph.ts';
 import { Oracle } from '../adapters/oracle.ts';
 import { languageOf } from '../core/languages.ts';
+import { nodeSpanReader } from '../core/grammars.ts';
 import { generatedFiles } from '../emit/docs.ts';
 import { generators } from '../generators/index.ts';
 import { categories, goldSources, type Scenario } from '../core/contract.ts';
@@ -75,6 +76,7 @@ describe('generate on the fixture corpora', () => {
       kind: 'exact_set',
       stable_ids: [
         py('`inventory.store`/Store#labels().'),
+        py('`inventory.store`/Store#price_in().'),
         py('`inventory.store`/Store#take().'),
         py('`inventory.store`/Store#total_value().'),
         py('`inventory.store`/restock_async().'),
@@ -222,6 +224,32 @@ describe('all categories and ground-truth sources on the fixtures', () => {
     const oracle = await Oracle.load(indexPath, 'inventory', { treeDir, language: 'python' });
     expect(oracle.answer({ op: 'callers', sym_stable_id: legacyRound })).toEqual([]);
     expect(oracle.answer({ op: 'callees', sym_stable_id: py('`inventory.pricing`/rounded().') })).toEqual([]);
+  });
+
+  it("credits a Python default value's call to the scope around the definition, in the fact graph and the oracle alike", async () => {
+    const treeRoot = join(first.paths.workDir, 'trees', 'python-inventory');
+    const treeDir = join(treeRoot, (await readdir(treeRoot)).find((d) => !d.startsWith('.'))!);
+    const indexPath = join(first.paths.workDir, 'index', 'python-inventory', 'index.scip');
+    const python = languageOf('python');
+    const definitionTime = await nodeSpanReader('python', python.syntax.definitionTime);
+    const graph = await buildFactGraph(indexPath, { name: 'inventory' }, { treeDir, constructs: python.idioms.constructs, calls: python.idioms.calls, definitionTime });
+    const oracle = await Oracle.load(indexPath, 'inventory', { treeDir, language: 'python' });
+    // store.py: `def price_in(self, sku, region = default_region())` in class Store, and a module-level
+    // `def stock_report(store, region = default_region())`: each default runs once, at `def`.
+    const defaultRegion = py('`inventory.config`/default_region().');
+    const callers = [py('`inventory.store`/Store#'), py('`inventory.store`/Store#total_value().')];
+    expect(graph.callers.get(defaultRegion)).toEqual(callers);
+    expect(oracle.answer({ op: 'callers', sym_stable_id: defaultRegion })).toEqual(callers);
+    const priceIn = py('`inventory.store`/Store#price_in().');
+    const priceInCallees = [py('`inventory.models`/Product#price_with_tax().'), py('`inventory.store`/Store#find().')];
+    expect(graph.calls.get(priceIn)).toEqual(priceInCallees);
+    expect(oracle.answer({ op: 'callees', sym_stable_id: priceIn })).toEqual(priceInCallees);
+    const stockReport = py('`inventory.store`/stock_report().');
+    expect(graph.calls.get(stockReport)).toEqual([py('`inventory.store`/Store#labels().')]);
+    expect(oracle.answer({ op: 'callees', sym_stable_id: stockReport })).toEqual([py('`inventory.store`/Store#labels().')]);
+    // Without the language's definition-time spans, the graph credits the defaults to the definitions.
+    const plain = await buildFactGraph(indexPath, { name: 'inventory' }, { treeDir, constructs: python.idioms.constructs, calls: python.idioms.calls });
+    expect(plain.callers.get(defaultRegion)).toEqual([priceIn, py('`inventory.store`/Store#total_value().'), stockReport]);
   });
 
   it("takes TypeScript's const for a constant, which scip-typescript's hover shows as var, in the fact graph and the oracle alike", async () => {

@@ -252,10 +252,10 @@ describe('spans found once', () => {
       const first = new SyntaxClassifier(TreeText.load(dir), grammars);
       expect([first.classOf('a.rb', 0, 2), first.classOf('b.rb', 1, 0)]).toEqual(['comment', 'code']);
       const parsed = first.parsedSpans();
-      expect(parsed['a.rb']).toEqual({ sha256: '7c790e913a57072291247beb5c46593b89ef94962a550f0e6eb39d8a5262606a', spans: [0, 0, 0, 6], kinds: ['comment'], declarations: [], memberParameters: [] });
+      expect(parsed['a.rb']).toEqual({ sha256: '7c790e913a57072291247beb5c46593b89ef94962a550f0e6eb39d8a5262606a', spans: [0, 0, 0, 6], kinds: ['comment'], declarations: [], memberParameters: [], definitionTime: [] });
       // Spans that say the call on line 2 is a comment inside a declaration, of a.rb and of b.rb, whose text then changes.
       const said: SpansByFile = {
-        'a.rb': { ...parsed['a.rb']!, spans: [1, 0, 1, 3], kinds: ['comment'], declarations: [1, 0, 1, 3] },
+        'a.rb': { ...parsed['a.rb']!, spans: [1, 0, 1, 3], kinds: ['comment'], declarations: [1, 0, 1, 3], definitionTime: [1, 0, 1, 2] },
         'b.rb': { ...parsed['b.rb']!, spans: [1, 0, 1, 3], kinds: ['comment'], declarations: [1, 0, 1, 3] },
       };
       // Through a spans file, as the oracle gets them: one line per file, read back whole.
@@ -270,6 +270,7 @@ describe('spans found once', () => {
       // a.rb's hash matches, so its spans are used as given; b.rb's does not, so b.rb is parsed.
       expect([second.classOf('a.rb', 1, 0), second.classOf('a.rb', 0, 2), second.classOf('b.rb', 1, 0)]).toEqual(['comment', 'code', 'code']);
       expect([second.declarationStarts('a.rb', 1, 1), second.declarationStarts('b.rb', 1, 1)]).toEqual([[1], []]);
+      expect([second.definitionTimeAt('a.rb', 1, 1), second.definitionTimeAt('a.rb', 1, 2), second.definitionTimeAt('b.rb', 1, 1)]).toEqual([[1, 0, 1, 2], undefined, undefined]);
     } finally {
       await rm(dir, { recursive: true, force: true });
       await rm(`${dir}.spans.jsonl`, { force: true });

@@ -33,6 +33,8 @@ export interface RawDefinition {
   parameters?: number;
   /** Character offsets of the parameter list: a default value there runs wherever this is called. */
   parameterSpan?: [number, number];
+  /** The parameter list runs when the definition is made (`syntax.definitionTime`), not when it is called. */
+  parametersAtDefinition?: true;
   /** A term with a body of code (a computed property's getter, C# accessors): it encloses what its body references. */
   hasBody?: true;
   /** `@declaration`: names a value or function the same container defines elsewhere (an OCaml `.mli`'s `val`, a Haskell type signature); never a symbol of its own. */
@@ -219,6 +221,8 @@ export interface TextRules {
   callsInText: RegExp;
   /** `walker.writer`: the name of the method `x.name = v` calls. */
   writer: string;
+  /** `syntax.definitionTime`: node types of code that runs when the definition around it is made (Python's `parameters`). */
+  definitionTime: ReadonlySet<string>;
 }
 
 /**
@@ -358,6 +362,7 @@ export function extractFacts(path: string, source: string, tree: Tree, grammar: 
         ...(ownerNode ? { owner: ownerNode.text } : {}),
         ...(selfNode ? { selfName: selfNode.text } : {}),
         ...(first('parameters') ? { parameters: parameterCount(first('parameters')), parameterSpan: [first('parameters')!.startIndex, first('parameters')!.endIndex] as [number, number] } : {}),
+        ...(first('parameters') && rules.definitionTime.has(first('parameters')!.type) ? { parametersAtDefinition: true as const } : {}),
         ...(first('body') && termKinds.has(kindOfCapture.get(definitionCapture.name)!) ? { hasBody: true as const } : {}),
       };
       byNameNode.set(key, definition);
@@ -479,6 +484,7 @@ export function extractFacts(path: string, source: string, tree: Tree, grammar: 
 
   // Calls and locals belong to the innermost function, type, namespace or bodied property around them; a variable is no scope.
   const scopes = definitions.flatMap((d, i) => (termKinds.has(d.kind) && !d.hasBody ? [] : [i]));
+  const scopeSet = new Set(scopes);
   const scopeAt = (offset: number): number => {
     let best = -1;
     for (const i of scopes) {
@@ -489,16 +495,28 @@ export function extractFacts(path: string, source: string, tree: Tree, grammar: 
   };
   // A call in a parameter list (a default value, `Slice msg2 = Slice()`) runs wherever the definition is
   // called, not in its body; it lies inside the definition's range all the same, so it is never bound.
+  // Where the parameter list runs when the definition is made (Python's defaults, at `def`), the call is
+  // the scope's around the definition, as the code there is.
   const inParameters = (offset: number, scope: number): boolean => {
     const span = scope >= 0 ? definitions[scope]!.parameterSpan : undefined;
     return !!span && span[0] <= offset && offset < span[1];
   };
+  const scopeAround = (scope: number): number => {
+    let d = definitions[scope]!.parent;
+    while (d >= 0 && !scopeSet.has(d)) d = definitions[d]!.parent;
+    return d;
+  };
   facts.calls = callSites.map(({ start, ...call }) => {
-    const scope = scopeAt(start);
+    let scope = scopeAt(start);
+    let unbound = false;
+    if (inParameters(start, scope)) {
+      if (definitions[scope]!.parametersAtDefinition) scope = scopeAround(scope);
+      else unbound = true;
+    }
     return {
       ...call,
       ...(writerCalls.has(start) ? { name: writerName(rules.writer, call.name) } : {}),
-      ...(inParameters(start, scope) ? { unbound: true as const } : {}),
+      ...(unbound ? { unbound: true as const } : {}),
       scope,
     };
   });
