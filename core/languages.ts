@@ -325,6 +325,15 @@ const idiomsSchema = z
      * word, since a word search finds both.
      */
     otherNames: z.array(template).default([]),
+    /**
+     * Member reads that may run a method (Lua's `__index = function (t, key) … methods[key](t) end`):
+     * in a file where `installed` matches and a table of methods is indexed by a key there
+     * (`dispatch`, `{name}` the table's name: `ip_methods[key]`), reading a member named like one of
+     * that table's methods (`read`: `self.toV4mapped`, neither called nor assigned) may call it, and
+     * no index records a call there. Those methods' callers, and the callees of a body holding such
+     * a read, are not asked.
+     */
+    lazyMembers: z.object({ installed: regex, dispatch: template, read: template }).strict().optional(),
     /** Reads of an environment variable; the variable is the last UPPER_CASE word of the match. */
     envReads: z.array(template).default([]),
     config: z

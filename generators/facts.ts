@@ -560,7 +560,8 @@ export class Facts {
    * call, Perl's package-level code: the index credits the type, and no function is the caller).
    * Nor may it override or implement another method: a call through that method (an interface, a
    * base class's `$this->describe…()`) reaches it, and no index here follows one; nor be a
-   * constructor of a type with subtypes, which constructing one of them may run.
+   * constructor of a type with subtypes, which constructing one of them may run; nor be a method
+   * a member read may run (idioms.lazyMembers).
    */
   callersComplete(id: string): boolean {
     const s = this.symbol(id);
@@ -575,6 +576,7 @@ export class Facts {
       !this.calledByNonCallables().has(id) &&
       !this.overridesAnother(s) &&
       !this.runsForSubtypes(s) &&
+      !this.lazyMemberCalls().methods.has(id) &&
       // Last: a text search of the name, where a file misses declarations.
       !this.namedInSwallowedCode(s.name)
     );
@@ -615,7 +617,53 @@ export class Facts {
 
   /** Is every call inside this symbol's body resolved, and is it one body? */
   calleesComplete(id: string): boolean {
-    return !this.graph.unresolved.bodies.has(id) && !this.bodiedInSeveralFiles().has(id) && !this.swallowing().bodies.has(id);
+    return !this.graph.unresolved.bodies.has(id) && !this.bodiedInSeveralFiles().has(id) && !this.swallowing().bodies.has(id) && !this.lazyMemberCalls().bodies.has(id);
+  }
+
+  /**
+   * The methods a member read may call, and the bodies holding such reads (idioms.lazyMembers: where
+   * a Lua file installs an `__index` function that looks up `ip_methods[key]`, `self.toV4mapped`
+   * runs `ip_methods:toV4mapped()`). Reads in any file count: the tables that function serves travel.
+   */
+  private lazyMemberCalls(): { methods: ReadonlySet<string>; bodies: ReadonlySet<string> } {
+    if (this.lazyMemo) return this.lazyMemo;
+    const methods = new Set<string>();
+    const bodies = new Set<string>();
+    const lazy = this.idioms.lazyMembers;
+    if (lazy && this.search) {
+      const installers = new Set(this.search({ op: 'text_search', pattern: lazy.installed, mode: 'regex', in: 'code' }).map((m) => m.file));
+      const byOwner = new Map<string, SymbolFact[]>();
+      for (const s of this.graph.symbols.values()) if (s.kind === 'method' && s.owner !== undefined && installers.has(s.file)) pushTo(byOwner, s.owner, s);
+      const byName = new Map<string, string[]>();
+      for (const [owner, members] of byOwner) {
+        const table = this.symbol(owner);
+        const pattern = table && fillTemplate(lazy.dispatch, { name: table.name });
+        if (!pattern || !this.search({ op: 'text_search', pattern, mode: 'regex', in: 'code' }).some((m) => m.file === table.file)) continue;
+        for (const s of members) pushTo(byName, s.name, s.id);
+      }
+      for (const [name, ids] of byName) {
+        const reads = this.search({ op: 'text_search', pattern: fillTemplate(lazy.read, { name }), mode: 'regex', in: 'code' });
+        if (!reads.length) continue;
+        for (const id of ids) methods.add(id);
+        for (const m of reads) {
+          const body = this.innermostScopeAt(m.file, m.line - 1, m.start);
+          if (body) bodies.add(body);
+        }
+      }
+    }
+    return (this.lazyMemo = { methods, bodies });
+  }
+  private lazyMemo?: { methods: ReadonlySet<string>; bodies: ReadonlySet<string> };
+
+  /** The own definition whose enclosing range holds (line, char) and starts last, if any. */
+  private innermostScopeAt(file: string, line: number, char: number): string | undefined {
+    let best: { id: string; enclosingRange: Range } | undefined;
+    for (const scope of this.graph.scopes.get(file) ?? []) {
+      const [l0, c0, l1, c1] = scope.enclosingRange;
+      const holds = (line > l0 || (line === l0 && char >= c0)) && (line < l1 || (line === l1 && char < c1));
+      if (holds && (!best || l0 > best.enclosingRange[0] || (l0 === best.enclosingRange[0] && c0 > best.enclosingRange[1]))) best = scope;
+    }
+    return best?.id;
   }
 
   /**

@@ -477,6 +477,35 @@ describe('member listings the index may leave incomplete', () => {
   });
 });
 
+describe('calls made by reading a member', () => {
+  it("asks neither the callers of a method a member read may run through an __index function (lazyMembers) nor the callees of the body that reads it", () => {
+    const graph = handMadeGraph();
+    graph.scopes.set('src/checkout.ts', [
+      { id: id('src/`checkout.ts`/checkout().'), enclosingRange: [0, 0, 5, 1] },
+      { id: id('src/`checkout.ts`/receipt().'), enclosingRange: [6, 0, 10, 1] },
+    ]);
+    const luaLike = { ...ts, idioms: { ...ts.idioms, lazyMembers: { installed: '__index = function', dispatch: '{name}\\[key\\]', read: '\\.{name}\\b\\s*(?:[^\\s(=]|==|$)' } } };
+    // cart.ts installs the __index function, which looks up `Cart[key]`; receipt() reads `cart.total` on its line 8 (1-based).
+    const installs = { file: 'src/cart.ts', line: 2, start: 2, end: 20, text: '__index = function', syntax: 'code' as const };
+    const dispatches = { file: 'src/cart.ts', line: 3, start: 8, end: 17, text: 'Cart[key]', syntax: 'code' as const };
+    const reads = { file: 'src/checkout.ts', line: 8, start: 13, end: 20, text: '.total)', syntax: 'code' as const };
+    const search = (installers: TextMatch[], dispatchers: TextMatch[]) => (q: TextSearchQuery) =>
+      q.pattern === '__index = function' ? installers : q.pattern === 'Cart\\[key\\]' ? dispatchers : q.pattern === '\\.total\\b\\s*(?:[^\\s(=]|==|$)' ? [reads] : [];
+    const facts = new Facts(graph, luaLike, search([installs], [dispatches]));
+    const cartTotal = id('src/`cart.ts`/Cart#total().');
+    const add = id('src/`cart.ts`/Cart#add().');
+    const checkout = id('src/`checkout.ts`/checkout().');
+    const receipt = id('src/`checkout.ts`/receipt().');
+    expect([cartTotal, add, receipt].map((s) => facts.callersComplete(s))).toEqual([false, true, true]);
+    expect([checkout, receipt].map((s) => facts.calleesComplete(s))).toEqual([true, false]);
+    // Where no file installs one, or the one installed looks up no table of methods, a member read is only a read.
+    for (const plain of [new Facts(graph, luaLike, search([], [dispatches])), new Facts(graph, luaLike, search([installs], []))]) {
+      expect([cartTotal, add].map((s) => plain.callersComplete(s))).toEqual([true, true]);
+      expect(plain.calleesComplete(receipt)).toBe(true);
+    }
+  });
+});
+
 describe('a word also written as another name', () => {
   it("is not asked by its word where the language's otherNames find it (Zig's builtin @bitReverse beside an own bitReverse)", () => {
     const zigLike = { ...ts, idioms: { ...ts.idioms, otherNames: ['@{name}\\b'] } };
