@@ -363,6 +363,13 @@ const idiomsSchema = z
     fileLocal: template.optional(),
     /** File stems of a package's entry modules (`index`, `__init__`, `lib`); the package's own name counts too. */
     entryModules: z.array(z.string()).default([]),
+    /**
+     * Lines by which a module hands on names defined elsewhere as its own (Python's `from .x import
+     * Y as Y` and `__all__`, TypeScript's `export { Y } from`, Rust's `pub use`, OCaml's `include`):
+     * what such a module offers is more than what it defines, so neither its public surface nor its
+     * siblings of an import are asked as what it defines.
+     */
+    reExports: z.array(regex).default([]),
     /** A text search for calls of `{name}`. */
     callText: template,
     /**

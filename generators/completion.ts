@@ -169,7 +169,7 @@ export const completionGenerators: SubTypeGenerator[] = [
     category: 'Completion',
     subType: 'cross_module_sibling',
     goldSource: 'scip_roundtrip',
-    rationale: 'modules with 2..40 direct members, one of them outside test code and not a submodule (the one already imported); exact_set over all of them (the full sibling list, never a sample, the imported one and test code included)',
+    rationale: "modules with 2..40 direct members, one of them outside test code and not a submodule (the one already imported), whose file re-exports no name defined elsewhere (the language's `reExports`: what such a module offers to import is more than it defines); exact_set over all of them (the full sibling list, never a sample, the imported one and test code included)",
     needs: 'a module with 2..40 top-level symbols, one outside test code and not a submodule',
     asks: { op: 'contained_by', expected: 'exact_set' },
     candidates({ facts, rng }) {
@@ -182,7 +182,7 @@ export const completionGenerators: SubTypeGenerator[] = [
       const importable = (id: string) => !testCode(id) && facts.symbol(id)!.kind !== 'module';
       return facts
         .targets(new Set(['module']))
-        .filter((m) => facts.members(m.id).length >= 2 && facts.members(m.id).length <= MAX_ANSWER_SET && facts.members(m.id).some(importable) && facts.membersListable(m.id))
+        .filter((m) => facts.members(m.id).length >= 2 && facts.members(m.id).length <= MAX_ANSWER_SET && facts.members(m.id).some(importable) && facts.membersListable(m.id) && !facts.reExportsIn(m.file))
         .map(
           candidate((m) => {
             const members = facts.members(m.id);

@@ -655,6 +655,17 @@ export class Facts {
   }
   private lazyMemo?: { methods: ReadonlySet<string>; bodies: ReadonlySet<string> };
 
+  /**
+   * Whether a file hands on names defined elsewhere as its module's own (idioms.reExports: Python's
+   * `from .x import Y as Y`, Rust's `pub use`): its module offers more than it defines. Without
+   * text searches (a hand-made graph) no file is known to.
+   */
+  reExportsIn(file: string): boolean {
+    this.reExporters ??= new Set(this.idioms.reExports.flatMap((pattern) => this.search?.({ op: 'text_search', pattern, mode: 'regex', in: 'code_or_import' }) ?? []).map((m) => m.file));
+    return this.reExporters.has(file);
+  }
+  private reExporters?: ReadonlySet<string>;
+
   /** The own definition whose enclosing range holds (line, char) and starts last, if any. */
   private innermostScopeAt(file: string, line: number, char: number): string | undefined {
     let best: { id: string; enclosingRange: Range } | undefined;

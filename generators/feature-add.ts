@@ -136,7 +136,7 @@ export const featureAddGenerators: SubTypeGenerator[] = [
     category: 'FeatureAdd',
     subType: 'public_api_surface',
     goldSource: 'scip_roundtrip',
-    rationale: "entry modules (the module of a file with one of the language's entry file names, such as index, __init__, lib, or named after the package; not a module of tests by the language's `testModules`, such as Rust's `mod test`) with 1..40 members; contained_by; exact_set",
+    rationale: "entry modules (the module of a file with one of the language's entry file names, such as index, __init__, lib, or named after the package; not a module of tests by the language's `testModules`, such as Rust's `mod test`; not one whose file re-exports names defined elsewhere by the language's `reExports`, such as Python's `from .x import Y as Y` or Rust's `pub use`, since its public surface is more than it defines) with 1..40 members; contained_by; exact_set",
     needs: 'an entry module with 1..40 top-level symbols',
     asks: { op: 'contained_by', expected: 'exact_set' },
     candidates({ facts }) {
@@ -147,7 +147,7 @@ export const featureAddGenerators: SubTypeGenerator[] = [
           const base = m.file.split('/').pop()!.replace(/\.(d\.)?[^.]+$/, '');
           return [...facts.idioms.entryModules, pkg].includes(base);
         })
-        .filter((m) => !matchesAny(facts.idioms.testModules, m.name))
+        .filter((m) => !matchesAny(facts.idioms.testModules, m.name) && !facts.reExportsIn(m.file))
         .filter((m) => facts.members(m.id).length > 0 && facts.members(m.id).length <= MAX_ANSWER_SET && facts.membersListable(m.id))
         .map(
           candidate((m) => ({

@@ -8,7 +8,7 @@ import { compoundOf, typoOf } from '../generators/adversarial.ts';
 import { isCompoundName } from '../generators/refactor.ts';
 import { textDraft, wordSearch } from '../generators/text.ts';
 import { Facts } from '../generators/facts.ts';
-import { apportion, generateScenarios } from '../generators/index.ts';
+import { apportion, generateScenarios, generators } from '../generators/index.ts';
 import { createRng, spreadAcrossFiles } from '../generators/sampling.ts';
 import { handMadeGraph, id, noGrep, ts } from './hand-made-graph.ts';
 
@@ -503,6 +503,27 @@ describe('calls made by reading a member', () => {
       expect([cartTotal, add].map((s) => plain.callersComplete(s))).toEqual([true, true]);
       expect(plain.calleesComplete(receipt)).toBe(true);
     }
+  });
+});
+
+describe('modules that hand on names defined elsewhere', () => {
+  it("asks neither the public surface nor the siblings of an import of a module whose file re-exports (reExports: Python's `from .x import Y as Y`)", () => {
+    const entries = { ...ts, idioms: { ...ts.idioms, entryModules: ['cart', 'checkout'], reExports: ['^export \\{'] } };
+    const reExport = { file: 'src/cart.ts', line: 1, start: 0, end: 8, text: 'export {', syntax: 'import' as const };
+    const asked = (search: (q: TextSearchQuery) => TextMatch[]) => {
+      const facts = new Facts(handMadeGraph(), entries, search);
+      return ['public_api_surface', 'cross_module_sibling'].map((subType) =>
+        generators
+          .find((g) => g.subType === subType)!
+          .candidates({ facts, rng: createRng(1, subType), search })
+          .map((c) => c.draft())
+          .flatMap((d) => (d && 'sym_stable_id' in d.query ? [d.query.sym_stable_id] : []))
+          .sort(),
+      );
+    };
+    const modules = [id('src/`cart.ts`/'), id('src/`checkout.ts`/')];
+    expect(asked(() => [])).toEqual([modules, modules]);
+    expect(asked((q) => (q.pattern === '^export \\{' && q.in === 'code_or_import' ? [reExport] : []))).toEqual([[modules[1]], [modules[1]]]);
   });
 });
 
