@@ -370,6 +370,12 @@ const idiomsSchema = z
      * siblings of an import are asked as what it defines.
      */
     reExports: z.array(regex).default([]),
+    /**
+     * Names of the methods an operator runs (Lua's `__sub`, Python's `__eq__`, C++'s `operator==`,
+     * PHP's `__toString`): `a - b` calls one with no call written, and no index records it, so who
+     * calls such a method is not asked. Constructors are found through constructions and stay asked.
+     */
+    operatorMethods: regex.optional(),
     /** A text search for calls of `{name}`. */
     callText: template,
     /**

@@ -38,7 +38,7 @@ export const bugfixGenerators: SubTypeGenerator[] = [
         .filter((s) => facts.isCallable(s) && facts.calleesComplete(s.id) && withinLimit(facts.callees(s.id)))
         .map(
           candidate((s) => ({
-            intent: `Tracing a wrong result out of ${s.display}; lists every corpus function or method it calls`,
+            intent: `Tracing a wrong result out of ${s.display}; lists every corpus function or method it calls by name (an operator is no call)`,
             query: { op: 'callees', sym_stable_id: s.id },
             expected: { kind: 'exact_set', stable_ids: facts.callees(s.id) },
           })),

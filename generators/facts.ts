@@ -561,7 +561,7 @@ export class Facts {
    * Nor may it override or implement another method: a call through that method (an interface, a
    * base class's `$this->describe…()`) reaches it, and no index here follows one; nor be a
    * constructor of a type with subtypes, which constructing one of them may run; nor be a method
-   * a member read may run (idioms.lazyMembers).
+   * a member read may run (idioms.lazyMembers), nor one an operator runs (idioms.operatorMethods).
    */
   callersComplete(id: string): boolean {
     const s = this.symbol(id);
@@ -577,9 +577,16 @@ export class Facts {
       !this.overridesAnother(s) &&
       !this.runsForSubtypes(s) &&
       !this.lazyMemberCalls().methods.has(id) &&
+      !this.runByOperators(s) &&
       // Last: a text search of the name, where a file misses declarations.
       !this.namedInSwallowedCode(s.name)
     );
+  }
+
+  /** A method an operator runs (idioms.operatorMethods: Lua's `__sub`, C++'s `operator==`), which `a - b` calls with no call written. */
+  private runByOperators(s: SymbolFact): boolean {
+    const names = this.idioms.operatorMethods;
+    return names !== undefined && s.kind !== 'constructor' && this.isCallable(s) && idiomRegExp(names).test(s.name);
   }
 
   /** Symbols some caller of which is no callable (made once: a hot callee has thousands of callers). */

@@ -82,7 +82,7 @@ function smallFile(facts: Facts, file: string): boolean {
 /** The follow-ups a session makes about one callable: who calls it, and what it calls. */
 const followUps = {
   callers: { ok: followable, answer: (facts: Facts, id: string) => facts.callers(id), asks: 'who calls it', op: 'callers' as const },
-  callees: { ok: traceable, answer: (facts: Facts, id: string) => facts.callees(id), asks: 'what it calls', op: 'callees' as const },
+  callees: { ok: traceable, answer: (facts: Facts, id: string) => facts.callees(id), asks: 'what it calls by name', op: 'callees' as const },
 };
 
 function continuation(kind: keyof typeof followUps): SubTypeGenerator {

@@ -506,6 +506,19 @@ describe('calls made by reading a member', () => {
   });
 });
 
+describe('methods an operator runs', () => {
+  it("asks no callers of a method named as the language folder's operatorMethods name them (Lua's __sub), whose calls hide in operators", () => {
+    const graph = handMadeGraph();
+    const sub = id('src/`cart.ts`/Cart#__sub().');
+    graph.symbols.set(sub, { id: sub, kind: 'method', name: '__sub', display: 'Cart#__sub().', owner: id('src/`cart.ts`/Cart#'), file: 'src/cart.ts', range: [4, 2, 4, 7] });
+    graph.callers.set(sub, [id('src/`checkout.ts`/receipt().')]);
+    const add = id('src/`cart.ts`/Cart#add().');
+    const complete = (language: typeof ts) => [sub, add].map((s) => new Facts(graph, language).callersComplete(s));
+    expect(complete(languageOf('lua'))).toEqual([false, true]);
+    expect(complete(ts)).toEqual([true, true]);
+  });
+});
+
 describe('modules that hand on names defined elsewhere', () => {
   it("asks neither the public surface nor the siblings of an import of a module whose file re-exports (reExports: Python's `from .x import Y as Y`)", () => {
     const entries = { ...ts, idioms: { ...ts.idioms, entryModules: ['cart', 'checkout'], reExports: ['^export \\{'] } };
