@@ -30,7 +30,7 @@ export const configGenerators: SubTypeGenerator[] = [
         file,
         draft: () =>
           textDraft(facts, search, readsOf(name), {
-            intent: `Rotating the ${name} setting: lists every symbol whose code reads or sets the environment variable ${name}`,
+            intent: `Rotating the ${name} setting: lists every symbol whose code looks up the environment variable ${name} (in the language's read forms; a putenv-style write is not one)`,
             maxAnswer: MAX_ANSWER_SET,
           }),
       }));

@@ -685,6 +685,24 @@ export class Facts {
   }
 
   /**
+   * The file holding a symbol's body, where a declaration file (idioms.declarationFiles: a C
+   * header's prototype) is the file it is filed under; else that file.
+   */
+  bodyFile(id: string): string | undefined {
+    const s = this.symbol(id);
+    if (!s || !matchesAny(this.idioms.declarationFiles, s.file)) return s?.file;
+    if (!this.bodyFiles) {
+      this.bodyFiles = new Map();
+      for (const [file, scopes] of this.graph.scopes) {
+        if (matchesAny(this.idioms.declarationFiles, file)) continue;
+        for (const { id: scoped } of scopes) if (!this.bodyFiles.has(scoped)) this.bodyFiles.set(scoped, file);
+      }
+    }
+    return this.bodyFiles.get(id) ?? s.file;
+  }
+  private bodyFiles?: Map<string, string>;
+
+  /**
    * Ids with bodies in more than one file, declaration files (idioms.declarationFiles: a header, an
    * OCaml interface) aside. A file-blind syntactic index gives C's same-named `static` functions of
    * two files one id (glibc's tests each define `do_test`; linux's fs/inode.c and fs/bfs/inode.c each

@@ -120,7 +120,7 @@ export const refactorGenerators: SubTypeGenerator[] = [
     category: 'Refactor',
     subType: 'cross_module_callers',
     goldSource: 'scip_roundtrip',
-    rationale: 'callables called both from their own file and from others; callers; contains over the callers in other files (the ones a move breaks)',
+    rationale: "callables called both from their own file and from others (the files that hold the bodies, a C header's prototype aside); callers; contains over the callers in other files (the ones a move breaks)",
     needs: 'a callable called from its own file and from another',
     asks: { op: 'callers', expected: 'contains' },
     candidates({ facts }) {
@@ -130,10 +130,11 @@ export const refactorGenerators: SubTypeGenerator[] = [
         .map(
           candidate((s) => {
             const callers = facts.callers(s.id);
-            const elsewhere = callers.filter((c) => facts.symbol(c)!.file !== s.file);
+            const home = facts.bodyFile(s.id);
+            const elsewhere = callers.filter((c) => facts.bodyFile(c) !== home);
             if (elsewhere.length === 0 || elsewhere.length === callers.length || elsewhere.length > MAX_ANSWER_SET) return undefined;
             return {
-              intent: `Moving ${s.display} out of ${s.file}: finds the callers in other files, which need a new import`,
+              intent: `Moving ${s.display} out of ${home}: finds the callers in other files, which need a new import`,
               query: { op: 'callers', sym_stable_id: s.id },
               expected: { kind: 'contains', required: elsewhere },
             };

@@ -111,7 +111,7 @@ describe.each(fixtures)('audit of %s', (corpus) => {
   it("refuses a malformed spans file, naming it, rather than answering from it", async () => {
     const inputs = await locateAuditInputs(corpus, generated.paths);
     const spansPath = join(generated.paths.workDir, 'bad-spans.jsonl');
-    const line = (sha256: string) => `${JSON.stringify({ file: 'inventory/store.py', sha256, spans: [0, 0, 0, 4], kinds: ['comment'], declarations: [], memberParameters: [] })}\n`;
+    const line = (sha256: string) => `${JSON.stringify({ file: 'inventory/store.py', sha256, spans: [0, 0, 0, 4], kinds: ['comment'], declarations: [], memberParameters: [], definitionTime: [] })}\n`;
     await writeFile(spansPath, line('0'.repeat(64)) + line('x'.repeat(64)));
     const result = await execa(process.execPath, adapterArgs('oracle', { ...inputs, spansPath }), { input: '', reject: false });
     expect([result.exitCode, result.stderr]).toEqual([1, `lmc-adapter oracle: ${spansPath}: malformed spans file, line 2: sha256: Invalid string: must match pattern /^[0-9a-f]{64}$/`]);

@@ -506,6 +506,32 @@ describe('calls made by reading a member', () => {
   });
 });
 
+describe('callers in other files', () => {
+  it("counts a C function's caller by the file of its body, not the header its prototype is filed under", () => {
+    const graph = handMadeGraph();
+    // receipt() is filed under its header's prototype (src/checkout.h); its body, like checkout()'s, is in src/checkout.ts.
+    const receipt = id('src/`checkout.ts`/receipt().');
+    graph.symbols.set(receipt, { ...graph.symbols.get(receipt)!, file: 'src/checkout.h' });
+    graph.scopes.set('src/checkout.ts', [
+      { id: id('src/`checkout.ts`/checkout().'), enclosingRange: [0, 0, 5, 1] },
+      { id: receipt, enclosingRange: [6, 0, 10, 1] },
+    ]);
+    const total = id('src/`cart.ts`/Cart#total().');
+    graph.symbols.set(total, { ...graph.symbols.get(total)!, file: 'src/checkout.ts' });
+    const cLike = { ...ts, idioms: { ...ts.idioms, declarationFiles: ['\\.h$'] } };
+    const drafts = (language: typeof ts) =>
+      generators
+        .find((g) => g.subType === 'cross_module_callers')!
+        .candidates({ facts: new Facts(graph, language), rng: createRng(1, 'x'), search: noGrep })
+        .map((c) => c.draft())
+        .filter((d) => d && 'sym_stable_id' in d.query && d.query.sym_stable_id === total);
+    // Both callers of Cart.total have their bodies in its own file: no caller elsewhere, so nothing to ask.
+    expect(drafts(cLike)).toEqual([]);
+    // Read by the header's path, receipt() looked like a caller in another file.
+    expect(drafts(ts).map((d) => d!.expected)).toEqual([{ kind: 'contains', required: [receipt] }]);
+  });
+});
+
 describe('methods an operator runs', () => {
   it("asks no callers of a method named as the language folder's operatorMethods name them (Lua's __sub), whose calls hide in operators", () => {
     const graph = handMadeGraph();
