@@ -376,6 +376,13 @@ const idiomsSchema = z
      * calls such a method is not asked. Constructors are found through constructions and stay asked.
      */
     operatorMethods: regex.optional(),
+    /**
+     * Types of one name and different generic arity are different types (C#'s `Subject<T>` and
+     * `Subject<T, U>`), which an index naming types by name files under one id: where the outline
+     * declares a type in a file more often than the index defines it there, nothing that would mix
+     * them is asked.
+     */
+    typesByArity: z.boolean().default(false),
     /** A text search for calls of `{name}`. */
     callText: template,
     /**

@@ -1,5 +1,5 @@
 import { callableKinds, typeKinds, type Query, type SymbolKind, type TextScope, type TextSearchQuery } from '../core/contract.ts';
-import { compareStrings, pushTo, sortedUnique } from '../core/collections.ts';
+import { addTo, compareStrings, pushTo, sortedUnique } from '../core/collections.ts';
 import { SortedRanges } from '../core/ranges.ts';
 import { escapeRegex, fillTemplate, idiomRegExp, matchesAny, type Idioms, type Language } from '../core/languages.ts';
 import type { FactGraph, Range, SymbolFact } from '../graph/fact-graph.ts';
@@ -134,7 +134,12 @@ export class Facts {
 
   /** Whether some counted match lies where nothing is credited (an OCaml `.mli`, a Go file without a module symbol): an answer of symbols would leave that site out. */
   leavesSitesOut(matches: readonly TextMatch[], scope: TextScope): boolean {
-    return matches.some((m) => inScope(scope, m.syntax) && !this.onDefinitionName(m) && (this.creditedAt(m).length === 0 || this.inSwallowedCode(m.file, m.line)));
+    return matches.some(
+      (m) =>
+        inScope(scope, m.syntax) &&
+        !this.onDefinitionName(m) &&
+        (this.creditedAt(m).length === 0 || this.inSwallowedCode(m.file, m.line) || (this.mergesTypesIn(m.file) && !this.callablesOf(m.file).anyAround(m.line - 1, m.start, () => true))),
+    );
   }
 
   /**
@@ -144,7 +149,7 @@ export class Facts {
    */
   declaredButMissing(name: string): boolean {
     this.missingDeclarations();
-    return this.missingNames.has(name) || this.lostTypes().some((t) => t.name === name || t.members.includes(name));
+    return this.missingNames.has(name) || this.lostTypes().some((t) => t.name === name || t.members.includes(name)) || [...this.mergedTypes().values()].some((names) => names.has(name));
   }
   private readonly missingNames = new Set<string>();
 
@@ -212,7 +217,7 @@ export class Facts {
     const symbol = this.graph.symbols.get(id);
     // A type of the name the index lost in the same file (the walker's `impl Hash for Inner` beside `mod inner { enum Inner }`) may hold its members.
     const splitFrom = this.lostTypes().some((t) => t.name === symbol?.name && t.file === symbol.file);
-    return [...files].every((file) => !this.missesDeclarationsIn(file) && !this.gapsIn(file).some((gap) => this.mayDeclareMemberOf(id, gap))) && this.typesLostUnder(id).length === 0 && !splitFrom;
+    return [...files].every((file) => !this.missesDeclarationsIn(file) && !this.mergesTypesIn(file) && !this.gapsIn(file).some((gap) => this.mayDeclareMemberOf(id, gap))) && this.typesLostUnder(id).length === 0 && !splitFrom;
   }
 
   /**
@@ -578,6 +583,7 @@ export class Facts {
       !this.runsForSubtypes(s) &&
       !this.lazyMemberCalls().methods.has(id) &&
       !this.runByOperators(s) &&
+      !this.ofMergedType(s) &&
       // Last: a text search of the name, where a file misses declarations.
       !this.namedInSwallowedCode(s.name)
     );
@@ -624,7 +630,12 @@ export class Facts {
 
   /** Is every call inside this symbol's body resolved, and is it one body? */
   calleesComplete(id: string): boolean {
-    return !this.graph.unresolved.bodies.has(id) && !this.bodiedInSeveralFiles().has(id) && !this.swallowing().bodies.has(id) && !this.lazyMemberCalls().bodies.has(id);
+    return !this.graph.unresolved.bodies.has(id) && !this.bodiedInSeveralFiles().has(id) && !this.swallowing().bodies.has(id) && !this.lazyMemberCalls().bodies.has(id) && !this.ofMergedBody(id);
+  }
+
+  private ofMergedBody(id: string): boolean {
+    const s = this.symbol(id);
+    return !!s && this.ofMergedType(s);
   }
 
   /**
@@ -703,6 +714,52 @@ export class Facts {
   private bodyFiles?: Map<string, string>;
 
   /**
+   * Per file, the names of the types the language's outline declares there more often than the
+   * index defines a type of that name there, where a type's generic arity tells types of one name
+   * apart (idioms.typesByArity): C#'s `AggregateObservable<T>` and `AggregateObservable<T, U>` are
+   * two types the walker files under one id, with the members of both. Without text searches (a
+   * hand-made graph) no file is known to.
+   */
+  private mergedTypes(): ReadonlyMap<string, ReadonlySet<string>> {
+    if (this.mergedMemo) return this.mergedMemo;
+    // One line may match several of the outline's forms (Go's `type X struct` is a class and a type): lines count once.
+    const declared = new Map<string, Map<string, Set<number>>>();
+    for (const { kind, pattern } of this.search && this.idioms.typesByArity ? this.idioms.outline : []) {
+      if (!typeKinds.has(kind as SymbolKind)) continue;
+      const form = idiomRegExp(pattern);
+      for (const m of this.search!({ op: 'text_search', pattern, mode: 'regex', in: 'code' })) {
+        const name = form.exec(m.text)?.[1];
+        if (!name || !inScope('code', m.syntax)) continue;
+        let lines = declared.get(m.file);
+        if (!lines) declared.set(m.file, (lines = new Map()));
+        addTo(lines, name, m.line);
+      }
+    }
+    const merged = new Map<string, Set<string>>();
+    for (const [file, counts] of declared) {
+      const indexed = new Map<string, number>();
+      for (const { id } of this.graph.scopes.get(file) ?? []) {
+        const t = this.graph.symbols.get(id);
+        if (t && typeKinds.has(t.kind)) indexed.set(t.name, (indexed.get(t.name) ?? 0) + 1);
+      }
+      for (const [name, lines] of counts) if (lines.size > (indexed.get(name) ?? 0) && indexed.has(name)) addTo(merged, file, name);
+    }
+    return (this.mergedMemo = merged);
+  }
+  private mergedMemo?: ReadonlyMap<string, ReadonlySet<string>>;
+
+  /** Whether the index files two of a file's types under one id (mergedTypes). */
+  mergesTypesIn(file: string): boolean {
+    return this.mergedTypes().has(file);
+  }
+
+  /** A type the index merged with a namesake of its file, or a member of one: its members, callers and callees mix two types'. */
+  private ofMergedType(s: SymbolFact): boolean {
+    const type = typeKinds.has(s.kind) ? s : s.owner !== undefined ? this.symbol(s.owner) : undefined;
+    return !!type && typeKinds.has(type.kind) && !!this.mergedTypes().get(type.file)?.has(type.name);
+  }
+
+  /**
    * Ids with bodies in more than one file, declaration files (idioms.declarationFiles: a header, an
    * OCaml interface) aside. A file-blind syntactic index gives C's same-named `static` functions of
    * two files one id (glibc's tests each define `do_test`; linux's fs/inode.c and fs/bfs/inode.c each
@@ -763,6 +820,8 @@ export class Facts {
    */
   implementorsKnown(id: string): boolean {
     if (this.hasSameNamedOverloads(id) || this.subtypeFileMissesDeclarations(id)) return false;
+    const known = this.graph.symbols.get(id);
+    if (known && this.ofMergedType(known)) return false;
     if (this.language.walker.interfaces !== 'structural') return true;
     const s = this.graph.symbols.get(id);
     const type = s && callableKinds.has(s.kind) && s.owner ? s.owner : id;

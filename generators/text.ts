@@ -17,11 +17,11 @@ export function regexSearch(pattern: string, scope: TextScope): TextSearchQuery 
  * as an exact_set: no definition of it is filed under another file (a C `static` twin, a build-tag
  * copy), the index misses none of the functions the language's outline finds declared in it (a
  * parse error swallowed them), no line of it matches the language folder's `surveyGaps` (a
- * declaration form its indexer does not record), and it declares no type the index gives members
- * but no definition.
+ * declaration form its indexer does not record), it declares no type the index gives members
+ * but no definition, and no two of its types share one id (C#'s generic arities).
  */
 export function surveyable(facts: Facts, file: string): boolean {
-  return !facts.holdsDefinitionsFiledElsewhere(file) && !facts.missesDeclarationsIn(file) && !facts.hasSurveyGaps(file) && !facts.losesTypesIn(file);
+  return !facts.holdsDefinitionsFiledElsewhere(file) && !facts.missesDeclarationsIn(file) && !facts.hasSurveyGaps(file) && !facts.losesTypesIn(file) && !facts.mergesTypesIn(file);
 }
 
 /**

@@ -381,22 +381,28 @@ export async function buildFactGraph(
       if (local && unresolvedName === undefined) continue;
       const line = position[4 * i]!;
       const char = position[4 * i + 1]!;
-      const scope = scopeAt(line, char, scopes.length ? madeAt(line, char) : undefined);
+      const innermost = scopeAt(line, char);
       if (unresolvedName !== undefined) {
         unresolvedSites += 1;
         unresolvedNames.add(unresolvedName);
-        if (scope) unresolvedBodies.add(scope.id);
+        if (innermost) unresolvedBodies.add(innermost.id);
         continue;
       }
       // Only a symbol under the corpus's package can become a call edge.
       if (classOf(handle) !== OWN_PACKAGE) continue;
       const end = position[4 * i + (doc.rangeLength[i] === 3 ? 2 : 3)]!;
+      const id = strings[handle]!;
+      const constructed = !!constructs && id.endsWith('#') && writtenInForm(linesOf()[line] ?? '', char, end, constructs);
+      // Only a reference that may make a call edge asks whether it runs when its definition is made: a
+      // file is parsed only when one lies in a body.
+      const mayCall = id.endsWith(').') || constructed || (callsOnly && id.endsWith('#'));
+      const scope = innermost && mayCall ? scopeAt(line, char, madeAt(line, char)) : innermost;
       if (!scope) {
         namedOutside.add(handle);
         if (!callForm || writtenInForm(linesOf()[line] ?? '', char, end, callForm)) addTo(calledOutside, handle, doc.relativePath);
         continue;
       }
-      if (callForm && strings[handle]!.endsWith(').')) {
+      if (callForm && id.endsWith(').')) {
         if (!writtenInForm(linesOf()[line] ?? '', char, end, callForm)) {
           namedOutside.add(handle);
           continue;
@@ -404,19 +410,17 @@ export async function buildFactGraph(
       }
       referenceFrom.push(scope.handle);
       referenceTo.push(handle);
-      if (callsOnly && strings[handle]!.endsWith('#')) {
+      if (callsOnly && id.endsWith('#')) {
         typeCallFrom.push(scope.handle);
         typeCallTo.push(handle);
       }
-      if (constructs && strings[handle]!.endsWith('#')) {
-        if (writtenInForm(linesOf()[line] ?? '', char, end, constructs)) {
-          constructFrom.push(scope.handle);
-          constructTo.push(handle);
-        }
+      if (constructed) {
+        constructFrom.push(scope.handle);
+        constructTo.push(handle);
       }
     }
     if (textCallForm) {
-      for (const site of callsWrittenIn(linesOf(), textCallForm, doc, scopes, madeAt)) writtenCalls.push(site);
+      for (const site of callsWrittenIn(linesOf(), textCallForm, doc, scopes)) writtenCalls.push(site);
       for (const alias of aliasesIn(linesOf(), textCallForm, doc, (h) => classOf(h) === OWN_PACKAGE)) aliases.push(alias);
     }
   }
@@ -647,13 +651,7 @@ const IDENTIFIER = /[\p{L}_$][\p{L}\p{N}_$]*/gu;
  * own definition around it. Comments and strings are read too: a call named there can only make a
  * question less likely to be asked.
  */
-function callsWrittenIn(
-  lines: string[],
-  after: string,
-  doc: CompactDocument,
-  scopes: Array<{ id: string; enclosingRange?: Range }>,
-  madeAt: (line: number, char: number) => Range | undefined,
-): Array<{ name: string; handles: number[]; body?: string }> {
+function callsWrittenIn(lines: string[], after: string, doc: CompactDocument, scopes: Array<{ id: string; enclosingRange?: Range }>): Array<{ name: string; handles: number[]; body?: string }> {
   const form = idiomRegExp(after);
   const at = new Map<number, number[]>();
   const definedAt = new Set<number>();
@@ -672,7 +670,8 @@ function callsWrittenIn(
       const end = m.index + m[0].length;
       // A definition's own name (`function f (`, `def f(`) is no call.
       if (definedAt.has(line * 1_000_000 + m.index) || !form.test(text.slice(end))) continue;
-      const body = scopeAt(line, m.index, scopes.length ? madeAt(line, m.index) : undefined);
+      // A call in a definition-time span stays its definition's here: an unbound call only makes that body's callees unknown.
+      const body = scopeAt(line, m.index);
       sites.push({ name: m[0], handles: at.get(line * 1_000_000 + m.index) ?? [], ...(body ? { body: body.id } : {}) });
     }
   });

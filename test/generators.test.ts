@@ -506,6 +506,36 @@ describe('calls made by reading a member', () => {
   });
 });
 
+describe('types the index files under one id', () => {
+  it("asks nothing that would mix two types the outline declares in one file under one id (C#'s generic arities)", () => {
+    const graph = handMadeGraph();
+    graph.scopes.set('src/cart.ts', [
+      { id: id('src/`cart.ts`/Cart#'), enclosingRange: [0, 0, 10, 1] },
+      { id: id('src/`cart.ts`/Cart#total().'), enclosingRange: [2, 2, 4, 3] },
+      { id: id('src/`cart.ts`/GiftCart#'), enclosingRange: [12, 0, 20, 1] },
+    ]);
+    const csLike = { ...ts, idioms: { ...ts.idioms, typesByArity: true, outline: [{ kind: 'class' as const, pattern: '^\\s*class\\s+([A-Za-z_]\\w*)' }] } };
+    const declaration = (line: number, name: string) => ({ file: 'src/cart.ts', line, start: 0, end: 6 + name.length, text: `class ${name}`, syntax: 'code' as const });
+    // `class Cart<T>` at line 1 and `class Cart<T, U>` at line 22 (both 1-based); one GiftCart.
+    const outline = [declaration(1, 'Cart'), declaration(13, 'GiftCart'), declaration(22, 'Cart')];
+    const inBody = { file: 'src/cart.ts', line: 3, start: 4, end: 9, text: 'total', syntax: 'code' as const };
+    const outsideBodies = { file: 'src/cart.ts', line: 23, start: 4, end: 9, text: 'total', syntax: 'code' as const };
+    const search = (declared: TextMatch[]) => (q: TextSearchQuery) => (q.pattern === csLike.idioms.outline[0]!.pattern ? declared : []);
+    const facts = new Facts(graph, csLike, search(outline));
+    const [cart, total, gift] = [id('src/`cart.ts`/Cart#'), id('src/`cart.ts`/Cart#total().'), id('src/`cart.ts`/GiftCart#')];
+    expect([facts.membersListable(cart), facts.membersListable(id('src/`cart.ts`/')), facts.mergesTypesIn('src/cart.ts'), facts.mergesTypesIn('src/checkout.ts')]).toEqual([false, false, true, false]);
+    expect([facts.callersComplete(total), facts.calleesComplete(total), facts.implementorsKnown(cart), facts.declaredButMissing('Cart'), facts.declaredButMissing('GiftCart')]).toEqual([false, false, false, true, false]);
+    // GiftCart is declared once: its own questions stay (the override of Cart.total aside).
+    expect(facts.implementorsKnown(gift)).toBe(true);
+    // A text match inside a callable's body is credited there; one outside every body may belong to the type the index lost.
+    expect([facts.leavesSitesOut([inBody], 'code'), facts.leavesSitesOut([outsideBodies], 'code')]).toEqual([false, true]);
+    // Declared once each, or in a language whose types' arity does not tell them apart, nothing is merged.
+    for (const plain of [new Facts(graph, csLike, search(outline.slice(0, 2))), new Facts(graph, { ...csLike, idioms: { ...csLike.idioms, typesByArity: false } }, search(outline))]) {
+      expect([plain.membersListable(cart), plain.callersComplete(total), plain.declaredButMissing('Cart'), plain.leavesSitesOut([outsideBodies], 'code')]).toEqual([true, true, false, false]);
+    }
+  });
+});
+
 describe('callers in other files', () => {
   it("counts a C function's caller by the file of its body, not the header its prototype is filed under", () => {
     const graph = handMadeGraph();
