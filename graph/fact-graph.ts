@@ -193,7 +193,8 @@ function displayOf(parsed: ParsedSymbol): string {
         case 'type':
           return `${d.name}#`;
         case 'method':
-          return `${d.name}().`;
+          // An overload's disambiguator stays: `Take(+2).` is not `Take().`, which is another symbol.
+          return `${d.name}(${d.disambiguator ?? ''}).`;
         case 'meta':
           return `${d.name}:`;
         default:
