@@ -630,12 +630,14 @@ export class Facts {
 
   /** Is every call inside this symbol's body resolved, and is it one body? */
   calleesComplete(id: string): boolean {
-    return !this.graph.unresolved.bodies.has(id) && !this.bodiedInSeveralFiles().has(id) && !this.swallowing().bodies.has(id) && !this.lazyMemberCalls().bodies.has(id) && !this.ofMergedBody(id);
-  }
-
-  private ofMergedBody(id: string): boolean {
     const s = this.symbol(id);
-    return !!s && this.ofMergedType(s);
+    return (
+      !this.graph.unresolved.bodies.has(id) &&
+      !this.bodiedInSeveralFiles().has(id) &&
+      !this.swallowing().bodies.has(id) &&
+      !this.lazyMemberCalls().bodies.has(id) &&
+      !(s && this.ofMergedType(s))
+    );
   }
 
   /**
@@ -819,11 +821,9 @@ export class Facts {
    * extends is the corpus's own, since a type may satisfy the methods of one from outside unseen.
    */
   implementorsKnown(id: string): boolean {
-    if (this.hasSameNamedOverloads(id) || this.subtypeFileMissesDeclarations(id)) return false;
-    const known = this.graph.symbols.get(id);
-    if (known && this.ofMergedType(known)) return false;
-    if (this.language.walker.interfaces !== 'structural') return true;
     const s = this.graph.symbols.get(id);
+    if (this.hasSameNamedOverloads(id) || this.subtypeFileMissesDeclarations(id) || (s && this.ofMergedType(s))) return false;
+    if (this.language.walker.interfaces !== 'structural') return true;
     const type = s && callableKinds.has(s.kind) && s.owner ? s.owner : id;
     return this.ancestors(type).every((a) => this.graph.symbols.has(a));
   }
