@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { Language as Grammar, Parser, Query } from 'web-tree-sitter';
+import { Language as Grammar, Parser, Query, type Tree } from 'web-tree-sitter';
 import { PipelineError } from './errors.ts';
 import { languageOf, type Language } from './languages.ts';
 
@@ -108,29 +108,42 @@ export function interpreterOf(firstLine: string): string | undefined {
 }
 
 /**
- * Reads the spans of a language's nodes of the given types in a file's text, flat
- * [startRow, startCol, endRow, endCol] quadruples in document order, parsing with the grammar the
- * file's name (or `#!` line) picks: none for a file no grammar of the language reads.
+ * A parser of a language's files: each file is parsed with the grammar its name (or, without an
+ * extension, its `#!` line) picks, one parser per grammar; undefined for a file no grammar reads.
+ * The caller deletes the tree.
  */
-export async function nodeSpanReader(languageName: string, types: readonly string[]): Promise<(file: string, text: string) => number[]> {
-  const loadedLanguage = await loadGrammars(languageName);
+export function fileParser(loadedLanguage: LoadedLanguage): (file: string, text: string) => Tree | undefined {
   const parsers = new Map<LoadedGrammar, Parser>();
   return (file, text) => {
     const newline = text.indexOf('\n');
     const grammar = grammarFor(loadedLanguage, file, newline < 0 ? text : text.slice(0, newline));
-    if (!grammar || !types.length) return [];
+    if (!grammar) return undefined;
     let parser = parsers.get(grammar);
     if (!parser) {
       parser = new Parser();
       parser.setLanguage(grammar.grammar);
       parsers.set(grammar, parser);
     }
-    const tree = parser.parse(text);
+    return parser.parse(text) ?? undefined;
+  };
+}
+
+/** The spans of a tree's nodes of the given types, flat [startRow, startCol, endRow, endCol] quadruples in document order. */
+export function nodeSpans(tree: Tree, types: readonly string[]): number[] {
+  const spans: number[] = [];
+  for (const node of types.length ? tree.rootNode.descendantsOfType([...types]) : []) {
+    if (node) spans.push(node.startPosition.row, node.startPosition.column, node.endPosition.row, node.endPosition.column);
+  }
+  return spans;
+}
+
+/** Reads the spans of a language's nodes of the given types in a file's text (nodeSpans of its fileParser tree); none for a file no grammar reads. */
+export async function nodeSpanReader(languageName: string, types: readonly string[]): Promise<(file: string, text: string) => number[]> {
+  const parse = fileParser(await loadGrammars(languageName));
+  return (file, text) => {
+    const tree = types.length ? parse(file, text) : undefined;
     if (!tree) return [];
-    const spans: number[] = [];
-    for (const node of tree.rootNode.descendantsOfType([...types])) {
-      if (node) spans.push(node.startPosition.row, node.startPosition.column, node.endPosition.row, node.endPosition.column);
-    }
+    const spans = nodeSpans(tree, types);
     tree.delete();
     return spans;
   };

@@ -6,9 +6,8 @@ import { finished } from 'node:stream/promises';
 import { z } from 'zod/v4';
 import { PipelineError } from '../core/errors.ts';
 import { SortedRanges } from '../core/ranges.ts';
-import { Parser } from 'web-tree-sitter';
 import type { TextScope, TextSearchQuery } from '../core/contract.ts';
-import { grammarFor, type LoadedLanguage } from '../core/grammars.ts';
+import { fileParser, nodeSpans, type LoadedLanguage } from '../core/grammars.ts';
 import type { RgMatch, TextSearcher } from './ripgrep.ts';
 import type { TreeText } from './tree-text.ts';
 
@@ -128,13 +127,16 @@ export async function* readSpansFile(path: string): AsyncGenerator<SpansByFile> 
  */
 export class SyntaxClassifier {
   private readonly files = new Map<string, FileSpans>();
-  private readonly parsers = new Map<object, Parser>();
+  /** Parses a file with the grammar its name or `#!` line picks, as the walker reads it. */
+  private readonly parse: ReturnType<typeof fileParser>;
 
   constructor(
     /** The tree's text, read once for searching: positions are counted in the same text rg's columns are. */
     private readonly tree: TreeText,
     private readonly loaded: LoadedLanguage,
-  ) {}
+  ) {
+    this.parse = fileParser(loaded);
+  }
 
   /** The spans of every file parsed so far, each with the hash of the text parsed. */
   parsedSpans(): SpansByFile {
@@ -188,44 +190,28 @@ export class SyntaxClassifier {
     if (known) return known;
     const spans: number[] = [];
     const kinds: SyntaxClass[] = [];
-    const declarations: number[] = [];
-    const memberParameters: number[] = [];
-    const definitionTime: number[] = [];
+    let declarations: number[] = [];
+    let memberParameters: number[] = [];
+    let definitionTime: number[] = [];
     const text = this.tree.text(file) ?? '';
-    // An extension-less script is the language's by its `#!` line, as the walker reads it.
-    const newline = text.indexOf('\n');
-    const grammar = grammarFor(this.loaded, file, newline < 0 ? text : text.slice(0, newline));
-    if (grammar) {
-      let parser = this.parsers.get(grammar);
-      if (!parser) {
-        parser = new Parser();
-        parser.setLanguage(grammar.grammar);
-        this.parsers.set(grammar, parser);
+    const tree = this.parse(file, text);
+    if (tree) {
+      const { comments, strings, interpolations, imports } = this.loaded.language.syntax;
+      const classOfType = new Map<string, SyntaxClass>([
+        ...strings.map((t) => [t, 'string'] as const),
+        ...comments.map((t) => [t, 'comment'] as const),
+        ...interpolations.map((t) => [t, 'code'] as const),
+        ...imports.map((t) => [t, 'import'] as const),
+      ]);
+      for (const node of tree.rootNode.descendantsOfType([...classOfType.keys()])) {
+        if (!node) continue;
+        spans.push(node.startPosition.row, node.startPosition.column, node.endPosition.row, node.endPosition.column);
+        kinds.push(classOfType.get(node.type)!);
       }
-      const tree = parser.parse(text);
-      if (tree) {
-        const { comments, strings, interpolations, imports } = this.loaded.language.syntax;
-        const classOfType = new Map<string, SyntaxClass>([
-          ...strings.map((t) => [t, 'string'] as const),
-          ...comments.map((t) => [t, 'comment'] as const),
-          ...interpolations.map((t) => [t, 'code'] as const),
-          ...imports.map((t) => [t, 'import'] as const),
-        ]);
-        for (const node of tree.rootNode.descendantsOfType([...classOfType.keys()])) {
-          if (!node) continue;
-          spans.push(node.startPosition.row, node.startPosition.column, node.endPosition.row, node.endPosition.column);
-          kinds.push(classOfType.get(node.type)!);
-        }
-        const collect = (types: string[], into: number[]) => {
-          for (const node of types.length ? tree.rootNode.descendantsOfType(types) : []) {
-            if (node) into.push(node.startPosition.row, node.startPosition.column, node.endPosition.row, node.endPosition.column);
-          }
-        };
-        collect(this.loaded.language.syntax.declarations, declarations);
-        collect(this.loaded.language.syntax.memberParameters, memberParameters);
-        collect(this.loaded.language.syntax.definitionTime, definitionTime);
-        tree.delete();
-      }
+      declarations = nodeSpans(tree, this.loaded.language.syntax.declarations);
+      memberParameters = nodeSpans(tree, this.loaded.language.syntax.memberParameters);
+      definitionTime = nodeSpans(tree, this.loaded.language.syntax.definitionTime);
+      tree.delete();
     }
     const parsed = fileSpans({ spans, kinds, declarations, memberParameters, definitionTime });
     this.files.set(file, parsed);

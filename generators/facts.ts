@@ -704,16 +704,8 @@ export class Facts {
   bodyFile(id: string): string | undefined {
     const s = this.symbol(id);
     if (!s || !matchesAny(this.idioms.declarationFiles, s.file)) return s?.file;
-    if (!this.bodyFiles) {
-      this.bodyFiles = new Map();
-      for (const [file, scopes] of this.graph.scopes) {
-        if (matchesAny(this.idioms.declarationFiles, file)) continue;
-        for (const { id: scoped } of scopes) if (!this.bodyFiles.has(scoped)) this.bodyFiles.set(scoped, file);
-      }
-    }
-    return this.bodyFiles.get(id) ?? s.file;
+    return this.bodies().firstFile.get(id) ?? s.file;
   }
-  private bodyFiles?: Map<string, string>;
 
   /**
    * Per file, the names of the types the language's outline declares there more often than the
@@ -768,22 +760,28 @@ export class Facts {
    * a `find_inode`), and binds every call of that name to it: its callers and callees mix two
    * functions. Go's build-tag variants of one function are such ids too.
    */
-  private bodiedInSeveralFiles(): Set<string> {
-    if (!this.severalBodies) {
+  private bodiedInSeveralFiles(): ReadonlySet<string> {
+    return this.bodies().several;
+  }
+
+  /** Per id, the first file holding a body of it, declaration files aside; and the ids with bodies in several files. */
+  private bodies(): { firstFile: ReadonlyMap<string, string>; several: ReadonlySet<string> } {
+    if (!this.bodiesMemo) {
       const firstFile = new Map<string, string>();
-      this.severalBodies = new Set();
+      const several = new Set<string>();
       for (const [file, scopes] of this.graph.scopes) {
         if (matchesAny(this.idioms.declarationFiles, file)) continue;
         for (const { id } of scopes) {
           const seen = firstFile.get(id);
           if (seen === undefined) firstFile.set(id, file);
-          else if (seen !== file) this.severalBodies.add(id);
+          else if (seen !== file) several.add(id);
         }
       }
+      this.bodiesMemo = { firstFile, several };
     }
-    return this.severalBodies;
+    return this.bodiesMemo;
   }
-  private severalBodies: Set<string> | undefined;
+  private bodiesMemo?: { firstFile: ReadonlyMap<string, string>; several: ReadonlySet<string> };
 
   /** Named by an import, by module-level code or as a value: uncalled, yet maybe used. */
   namedNotCalled(id: string): boolean {
