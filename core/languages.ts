@@ -176,11 +176,12 @@ const walkerSchema = z
       .refine((forms) => Object.entries(forms).every(([name, form]) => form.length <= name.length + 1), 'a form must be no longer than its macro name and parenthesis')
       .default({}),
     /**
-     * Preprocessor lines the grammar reads only in some places (C#'s `#if` inside a class's base list): a
-     * file that does not parse is parsed again with every line this matches blanked (positions kept), and
-     * that reading is taken when it parses cleanly.
+     * Text the grammar misreads (C#'s `#if` lines inside a class's base list, which it reads only between
+     * members; bash's `;` inside a `${…}` expansion, which ends the function around it): a file that does
+     * not parse is parsed again with every match blanked (positions kept), and that reading is taken when
+     * it parses cleanly.
      */
-    preprocessorLines: regex.optional(),
+    misreadText: regex.optional(),
     /**
      * How a call is written, for text the grammar does not read as code (a parse error, what a pattern
      * marks `@unparsed`, such as a macro's definition): each match is a call of the name its first
@@ -383,6 +384,13 @@ const idiomsSchema = z
      * them is asked.
      */
     typesByArity: z.boolean().default(false),
+    /**
+     * Whether a type the outline declares at the start of a line is always defined there (Kotlin's
+     * `class X`; not C's `struct timespec` written before a function's name, Objective-C's class
+     * extensions, Ruby's reopened classes or Perl's packages, which the index names as modules): one
+     * the index does not define in that file was lost to a parse error, with the members after it.
+     */
+    outlineTypesDefine: z.boolean().default(false),
     /** A text search for calls of `{name}`. */
     callText: template,
     /**

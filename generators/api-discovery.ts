@@ -278,7 +278,8 @@ export const apiDiscoveryGenerators: SubTypeGenerator[] = [
       const twinOf = (s: SymbolFact) => facts.filesOf(s.name).find((f) => f !== s.file);
       return facts
         .targets()
-        .filter((s) => s.kind !== 'module' && isTypeableName(s.name) && s.owner !== undefined && facts.symbol(s.owner)?.kind === 'module' && twinOf(s) !== undefined)
+        // In a file the index misses a declaration of, a member of a lost type falls to the module.
+        .filter((s) => s.kind !== 'module' && isTypeableName(s.name) && s.owner !== undefined && facts.symbol(s.owner)?.kind === 'module' && twinOf(s) !== undefined && !facts.missesDeclarationsIn(s.file))
         .map(
           candidate((s) => {
             const module = facts.symbol(s.owner!)!;

@@ -155,23 +155,44 @@ export class Facts {
 
   /**
    * Per file, the 0-based lines where the language's outline declares, at the start of a line, a
-   * function the index defines nowhere in that file: a parse error made the definition before it
-   * swallow it (tree-sitter-perl reads `$/` in `/…(.+)$/;` as a variable, and warmup() runs on to the
-   * end of Mojolicious/Static.pm), so what follows is credited to the wrong symbol or to none.
+   * function or a type the index defines nowhere in that file: a parse error made the definition
+   * before it swallow it (tree-sitter-perl reads `$/` in `/…(.+)$/;` as a variable, and warmup() runs
+   * on to the end of Mojolicious/Static.pm), or kept the type from being read at all (tree-sitter-kotlin
+   * reads `dynamic.type` as a type, and LengthPercentage.kt's data class is lost), so what follows is
+   * credited to the wrong symbol or to none. After a lost type, every name the outline declares in
+   * that file, or the index defines there, may be one of its members the index lost or misplaced.
    */
   private missingDeclarations(): Map<string, number[]> {
     if (this.missingMemo) return this.missingMemo;
     const missing = new Map<string, number[]>();
+    const declaredAt = new Map<string, Array<{ line: number; name: string }>>();
+    const lostTypeAt = new Map<string, number>();
     for (const { kind, pattern } of this.search ? this.idioms.outline : []) {
-      if (kind !== 'function' && kind !== 'method') continue;
+      const callable = kind === 'function' || kind === 'method';
+      const type = !callable && kind !== 'property' && kind !== 'impl';
+      if (!callable && !(this.idioms.outlineTypesDefine && kind !== 'impl')) continue;
       const declared = idiomRegExp(pattern);
       for (const m of this.search!({ op: 'text_search', pattern, mode: 'regex', in: 'code' })) {
-        if (!inScope('code', m.syntax) || /^\s/u.test(m.text)) continue;
-        const name = declared.exec(m.text)?.[1];
-        if (name && !this.declaresNothing(name) && !this.definedInFile(m.file).has(name)) {
-          pushTo(missing, m.file, m.line - 1);
-          this.missingNames.add(name);
-        }
+        const name = inScope('code', m.syntax) ? declared.exec(m.text)?.[1] : undefined;
+        if (!name) continue;
+        pushTo(declaredAt, m.file, { line: m.line - 1, name });
+        if (kind === 'property' || /^\s/u.test(m.text) || this.declaresNothing(name) || this.definedInFile(m.file).has(name)) continue;
+        pushTo(missing, m.file, m.line - 1);
+        this.missingNames.add(name);
+        if (type) lostTypeAt.set(m.file, Math.min(lostTypeAt.get(m.file) ?? Infinity, m.line - 1));
+      }
+    }
+    for (const [file, from] of lostTypeAt) {
+      for (const { line, name } of declaredAt.get(file) ?? []) if (line > from) this.missingNames.add(name);
+      // What the index does define there after it may be the lost type's members, filed at the top level (LengthPercentage's `value`).
+      for (const id of this.graph.fileSymbols.get(file) ?? []) {
+        const symbol = this.graph.symbols.get(id);
+        if (symbol && symbol.range[0] > from) this.missingNames.add(symbol.name);
+      }
+      // One filed under another file, whose line here the graph does not keep, may be too.
+      for (const id of this.graph.filedElsewhere.get(file) ?? []) {
+        const name = this.graph.symbols.get(id)?.name;
+        if (name) this.missingNames.add(name);
       }
     }
     for (const lines of missing.values()) lines.sort((a, b) => a - b);
@@ -188,7 +209,7 @@ export class Facts {
   private definedInFile(file: string): Set<string> {
     let names = this.namesByFile.get(file);
     if (!names) {
-      const ids = [...(this.graph.fileSymbols.get(file) ?? []), ...(this.graph.scopes.get(file) ?? []).map((s) => s.id)];
+      const ids = [...(this.graph.fileSymbols.get(file) ?? []), ...(this.graph.filedElsewhere.get(file) ?? []), ...(this.graph.scopes.get(file) ?? []).map((s) => s.id)];
       names = new Set(ids.map((id) => this.graph.symbols.get(id)?.name).filter((n): n is string => n !== undefined));
       this.namesByFile.set(file, names);
     }

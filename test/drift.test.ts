@@ -8,19 +8,13 @@ import { handMadeGraph, id, noGrep, P, ts } from './hand-made-graph.ts';
 
 const OLD = 'lmc-test npm shop 0.9.0 ';
 
-/** The hand-made graph, its fileSymbols keyed by path as the fact graph keys them. */
-function current(): FactGraph {
-  const g = handMadeGraph();
-  g.fileSymbols = new Map([...g.fileSymbols].map(([k, v]) => [k.slice(P.length), v]));
-  return g;
-}
 
 /**
  * The same shop at 0.9.0: no GiftCart yet, receipt() lived in src/print.ts, and a legacyTotal()
  * that the current pin dropped.
  */
 function earlier(): FactGraph {
-  const g = current();
+  const g = handMadeGraph();
   const old = (i: string) => OLD + i.slice(P.length);
   const gone = new Set([id('src/`cart.ts`/GiftCart#'), id('src/`cart.ts`/GiftCart#total().')]);
   const moved = (s: SymbolFact): SymbolFact =>
@@ -35,7 +29,7 @@ function earlier(): FactGraph {
   return { ...g, packagePrefix: OLD, symbols: new Map(symbols.map((s) => [s.id, s])), fileSymbols: byFile, files: ['src/cart.ts', 'src/checkout.ts', 'src/print.ts'], supertypes: new Map() };
 }
 
-const facts = new Facts(current(), ts);
+const facts = new Facts(handMadeGraph(), ts);
 const drift: DriftBase = { facts: new Facts(earlier(), ts), from: '0.9.0', asCurrent: (i) => (i.startsWith(OLD) ? P + i.slice(OLD.length) : i) };
 const asked = (subType: string) =>
   driftGenerators
@@ -69,7 +63,7 @@ describe('drift between two pins of a hand-made corpus', () => {
 
   it('asks what a changed file defines now', () => {
     expect(asked('changed_file')).toEqual([
-      [{ op: 'file_symbols', file_path: 'src/cart.ts' }, { kind: 'exact_set', stable_ids: current().fileSymbols.get('src/cart.ts') }],
+      [{ op: 'file_symbols', file_path: 'src/cart.ts' }, { kind: 'exact_set', stable_ids: handMadeGraph().fileSymbols.get('src/cart.ts') }],
       [{ op: 'file_symbols', file_path: 'src/checkout.ts' }, { kind: 'exact_set', stable_ids: [id('src/`checkout.ts`/checkout().'), id('src/`checkout.ts`/receipt().')] }],
     ]);
   });

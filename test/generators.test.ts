@@ -477,6 +477,63 @@ describe('member listings the index may leave incomplete', () => {
   });
 });
 
+describe('types a parse error kept from the index', () => {
+  const ktLike = {
+    ...ts,
+    idioms: {
+      ...ts.idioms,
+      outlineTypesDefine: true,
+      outline: [
+        { kind: 'class' as const, pattern: '^\\s*class\\s+([A-Za-z_]\\w*)' },
+        { kind: 'function' as const, pattern: '^\\s*fun\\s+([A-Za-z_]\\w*)' },
+      ],
+    },
+  };
+  const at = (file: string, line: number, text: string) => ({ file, line, start: 0, end: text.length, text, syntax: 'code' as const });
+  // checkout.ts: `fun checkout` (line 1, indexed), `class Receipt` (line 4, lost, as tree-sitter-kotlin lost LengthPercentage
+  // at `dynamic.type`), its `fun printLine` (line 6) and a top-level `fun receipt` (line 9) the index filed under the module.
+  const search = (q: TextSearchQuery) =>
+    q.pattern === ktLike.idioms.outline[0]!.pattern
+      ? [at('src/checkout.ts', 4, 'class Receipt'), at('src/cart.ts', 1, 'class Cart')]
+      : q.pattern === ktLike.idioms.outline[1]!.pattern
+        ? [at('src/checkout.ts', 1, 'fun checkout'), at('src/checkout.ts', 6, '  fun printLine'), at('src/checkout.ts', 9, 'fun receipt')]
+        : [];
+
+  it('takes a type the outline declares at the start of a line and the index defines nowhere in that file as lost, with every name declared or defined after it (outlineTypesDefine)', () => {
+    const graph = handMadeGraph();
+    // The lost type's `val total`, which the index filed at the top level of checkout.ts (line 5, 0-based).
+    const total = id('src/`checkout.ts`/total.');
+    graph.symbols.set(total, { id: total, kind: 'variable', name: 'total', display: 'src/`checkout.ts`/total.', owner: id('src/`checkout.ts`/'), file: 'src/checkout.ts', range: [4, 6, 4, 11] });
+    graph.fileSymbols.set('src/checkout.ts', [...graph.fileSymbols.get('src/checkout.ts')!, total]);
+    const facts = new Facts(graph, ktLike, search as never);
+    expect(['Receipt', 'printLine', 'receipt', 'total', 'checkout', 'Cart'].map((n) => facts.declaredButMissing(n))).toEqual([true, true, true, true, false, false]);
+    expect([facts.missesDeclarationsIn('src/checkout.ts'), facts.missesDeclarationsIn('src/cart.ts'), facts.membersListable(id('src/`checkout.ts`/'))]).toEqual([true, false, false]);
+    // Where a type so written may be defined elsewhere (C's `struct timespec` before a function's name), nothing is lost.
+    const plain = new Facts(graph, { ...ktLike, idioms: { ...ktLike.idioms, outlineTypesDefine: false } }, search as never);
+    expect(['Receipt', 'printLine', 'receipt', 'total'].map((n) => plain.declaredButMissing(n))).toEqual([false, false, false, false]);
+    expect(plain.missesDeclarationsIn('src/checkout.ts')).toBe(false);
+  });
+
+  it('does not name the module of a file that lost a type as the home of a top-level name (disambiguate_by_module_path)', () => {
+    const graph = handMadeGraph();
+    // A second top-level receipt(), in cart.ts: receipt is defined at the top level of two modules.
+    const cartReceipt = id('src/`cart.ts`/receipt().');
+    graph.symbols.set(cartReceipt, { id: cartReceipt, kind: 'function', name: 'receipt', display: 'src/`cart.ts`/receipt().', owner: id('src/`cart.ts`/'), file: 'src/cart.ts', range: [0, 0, 0, 1] });
+    graph.fileSymbols.set('src/cart.ts', [...graph.fileSymbols.get('src/cart.ts')!, cartReceipt]);
+    const asked = (language: typeof ktLike) => {
+      const facts = new Facts(graph, language, search as never);
+      return generators
+        .find((g) => g.subType === 'disambiguate_by_module_path')!
+        .candidates({ facts, rng: createRng(1, 'disambiguate_by_module_path'), search: search as never })
+        .map((c) => c.draft())
+        .flatMap((d) => (d?.expected.kind === 'contains' ? d.expected.required : []))
+        .sort();
+    };
+    expect(asked(ktLike)).toEqual([cartReceipt]);
+    expect(asked({ ...ktLike, idioms: { ...ktLike.idioms, outlineTypesDefine: false } })).toEqual([cartReceipt, id('src/`checkout.ts`/receipt().')]);
+  });
+});
+
 describe('calls made by reading a member', () => {
   it("asks neither the callers of a method a member read may run through an __index function (lazyMembers) nor the callees of the body that reads it", () => {
     const graph = handMadeGraph();

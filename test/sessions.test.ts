@@ -11,16 +11,10 @@ import { sessionGenerators } from '../generators/session.ts';
 import { createRng } from '../generators/sampling.ts';
 import { lintScenarioFile } from '../validate/lint.ts';
 import { runScenarios } from '../validate/runner.ts';
-import { handMadeGraph, id, noGrep, P, ts } from './hand-made-graph.ts';
+import { handMadeGraph, id, noGrep, ts } from './hand-made-graph.ts';
 import { repoRoot, tempDir } from './helpers.ts';
 
-/** The hand-made graph, its fileSymbols keyed by path as the fact graph keys them. */
-function graph() {
-  const g = handMadeGraph();
-  g.fileSymbols = new Map([...g.fileSymbols].map(([k, v]) => [k.slice(P.length), v]));
-  return g;
-}
-const facts = new Facts(graph(), ts);
+const facts = new Facts(handMadeGraph(), ts);
 const drafts = (subType: string) =>
   sessionGenerators
     .find((g) => g.subType === subType)!
@@ -78,7 +72,7 @@ describe('session generators on the hand-made graph', () => {
     const search = (q: { pattern: string }) => (q.pattern === '^limits:' ? [{ file: 'src/checkout.ts', line: 3, start: 0, end: 7, text: 'limits:', syntax: 'code' as const }] : []);
     const g = sessionGenerators.find((x) => x.subType === 'repeated_file_listing')!;
     const files = g
-      .candidates({ facts: new Facts(graph(), gaps, search), rng: createRng(1, 'x'), search })
+      .candidates({ facts: new Facts(handMadeGraph(), gaps, search), rng: createRng(1, 'x'), search })
       .map((c) => c.draft())
       .filter((d) => d !== undefined)
       .map((d) => (d.query as { file_path: string }).file_path);
@@ -86,7 +80,7 @@ describe('session generators on the hand-made graph', () => {
   });
 
   it('never survey a file whole that holds a definition filed under another file (a C static twin)', () => {
-    const g = graph();
+    const g = handMadeGraph();
     // checkout.ts also defines a copy of Cart#add, which the index files under cart.ts.
     g.filedElsewhere = new Map([['src/checkout.ts', [id('src/`cart.ts`/Cart#add().')]]]);
     const listing = sessionGenerators.find((x) => x.subType === 'repeated_file_listing')!;

@@ -90,11 +90,12 @@ export function rewriteMacroForms(source: string, forms: Readonly<Record<string,
   return chars.join('');
 }
 
-/** Parses a file; one that does not parse is read again without its preprocessor lines, kept if that parses cleanly. */
-function parseFile(parser: Parser, source: string, preprocessorLines: string | undefined): { source: string; tree: Tree | null } {
+/** Parses a file; one that does not parse is read again with the text the grammar misreads blanked, kept if that parses cleanly. */
+function parseFile(parser: Parser, source: string, misreadText: string | undefined): { source: string; tree: Tree | null } {
   const tree = parser.parse(source);
-  if (!tree?.rootNode.hasError || !preprocessorLines) return { source, tree };
-  const blanked = source.replace(new RegExp(preprocessorLines, 'gm'), (line) => ' '.repeat(line.length));
+  if (!tree?.rootNode.hasError || !misreadText) return { source, tree };
+  // Each UTF-16 unit becomes a space (no `u` on the inner pattern), so no position moves.
+  const blanked = source.replace(new RegExp(misreadText, 'gmu'), (text) => text.replace(/[^\r\n]/g, ' '));
   const retried = parser.parse(blanked);
   if (!retried || retried.rootNode.hasError) {
     retried?.delete();
@@ -132,7 +133,7 @@ export async function indexWithTreeSitter(options: TreeSitterIndexOptions): Prom
         if (!grammar) return;
         parser.setLanguage(grammar.grammar);
         const written = rewriteMacroForms(blankMacros(raw.toString('utf8'), config.ignoredMacros), config.macroForms);
-        const { source, tree } = parseFile(parser, written, config.preprocessorLines);
+        const { source, tree } = parseFile(parser, written, config.misreadText);
         if (!tree) throw new PipelineError(`tree-sitter could not parse ${path}`, { stage: 'index' });
         try {
           facts.push(extractFacts(path, source, tree, grammar, rules));
