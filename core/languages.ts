@@ -391,6 +391,12 @@ const idiomsSchema = z
      * the index does not define in that file was lost to a parse error, with the members after it.
      */
     outlineTypesDefine: z.boolean().default(false),
+    /**
+     * How a macro declares a subtype of `{name}` (Objective-C's `@interface ClassName##Manager :
+     * RCTWrapperViewManager` in a `#define`): every expansion is a type no index sees, so neither the
+     * implementors of such a type nor the overrides of its methods are asked.
+     */
+    macroSubtypes: template.optional(),
     /** A text search for calls of `{name}`. */
     callText: template,
     /**

@@ -720,12 +720,21 @@ export class Facts {
 
   /**
    * The file holding a symbol's body, where a declaration file (idioms.declarationFiles: a C
-   * header's prototype) is the file it is filed under; else that file.
+   * header's prototype) is the file it is filed under; else that file. None for an id with bodies
+   * in several files (bodiedInSeveralFiles: clap's `Str#eq` of builder/str.rs and of the
+   * `impl PartialEq<Id> for Str` in util/id.rs), whose calls no one file holds.
    */
   bodyFile(id: string): string | undefined {
+    const files = this.bodyFiles(id);
+    return files.length === 1 ? files[0] : undefined;
+  }
+
+  /** Every file holding a body of the symbol (bodyFile), several for an id the index gives two functions. */
+  bodyFiles(id: string): readonly string[] {
     const s = this.symbol(id);
-    if (!s || !matchesAny(this.idioms.declarationFiles, s.file)) return s?.file;
-    return this.bodies().firstFile.get(id) ?? s.file;
+    if (!s) return [];
+    if (!this.bodiedInSeveralFiles().has(id) && !matchesAny(this.idioms.declarationFiles, s.file)) return [s.file];
+    return this.bodies().files.get(id) ?? [s.file];
   }
 
   /**
@@ -785,28 +794,43 @@ export class Facts {
     return this.bodies().several;
   }
 
-  /** Per id, the first file holding a body of it, declaration files aside; and the ids with bodies in several files. */
-  private bodies(): { firstFile: ReadonlyMap<string, string>; several: ReadonlySet<string> } {
+  /** Per id, the files holding a body of it in the order the graph gives files, declaration files aside; and the ids with bodies in several files. */
+  private bodies(): { files: ReadonlyMap<string, readonly string[]>; several: ReadonlySet<string> } {
     if (!this.bodiesMemo) {
-      const firstFile = new Map<string, string>();
+      const files = new Map<string, string[]>();
       const several = new Set<string>();
       for (const [file, scopes] of this.graph.scopes) {
         if (matchesAny(this.idioms.declarationFiles, file)) continue;
         for (const { id } of scopes) {
-          const seen = firstFile.get(id);
-          if (seen === undefined) firstFile.set(id, file);
-          else if (seen !== file) several.add(id);
+          const seen = files.get(id);
+          if (seen === undefined) files.set(id, [file]);
+          else if (!seen.includes(file)) {
+            seen.push(file);
+            several.add(id);
+          }
         }
       }
-      this.bodiesMemo = { firstFile, several };
+      this.bodiesMemo = { files, several };
     }
     return this.bodiesMemo;
   }
-  private bodiesMemo?: { firstFile: ReadonlyMap<string, string>; several: ReadonlySet<string> };
+  private bodiesMemo?: { files: ReadonlyMap<string, readonly string[]>; several: ReadonlySet<string> };
 
   /** Named by an import, by module-level code or as a value: uncalled, yet maybe used. */
   namedNotCalled(id: string): boolean {
     return this.graph.namedNotCalled.has(id);
+  }
+
+  /**
+   * Whether the symbol's name is written in code other than on a definition's name: an index that
+   * records only calls (the walker) leaves out a function passed by name
+   * (`YGNodeSetMeasureFunc(node, RCTTextShadowViewMeasure)`) and a macro used where the grammar
+   * reads no call, and either may be its only use.
+   */
+  writtenBesidesDefinitions(id: string): boolean {
+    const name = this.graph.symbols.get(id)?.name;
+    if (!name || !this.search) return false;
+    return this.search({ op: 'text_search', pattern: name, mode: 'word', in: 'code' }).some((m) => inScope('code', m.syntax) && !this.onDefinitionName(m));
   }
 
   callers(id: string): string[] {
@@ -841,10 +865,50 @@ export class Facts {
    */
   implementorsKnown(id: string): boolean {
     const s = this.graph.symbols.get(id);
-    if (this.hasSameNamedOverloads(id) || this.subtypeFileMissesDeclarations(id) || (s && this.ofMergedType(s))) return false;
+    if (this.hasSameNamedOverloads(id) || this.subtypeFileMissesDeclarations(id) || (s && this.ofMergedType(s)) || this.subtypedByMacro(id) || (s && this.memberOfUndefinedType(s)) || (s && this.heldAsValueBySubtype(s))) return false;
     if (this.language.walker.interfaces !== 'structural') return true;
     const type = s && callableKinds.has(s.kind) && s.owner ? s.owner : id;
     return this.ancestors(type).every((a) => this.graph.symbols.has(a));
+  }
+
+  /**
+   * Whether a method's name is also a member of a type the index gives members but no definition
+   * (graph.undefinedTypes): that type's methods have no implementation edge, and may override or
+   * implement this one (clap's `impl IntoResettable<ArgAction> for ArgAction` in resettable.rs,
+   * filed under an undefined `resettable/ArgAction#`).
+   */
+  private memberOfUndefinedType(s: SymbolFact): boolean {
+    if (!callableKinds.has(s.kind)) return false;
+    this.undefinedMemberNames ??= new Set([...this.graph.undefinedTypes.values()].flatMap((types) => types.flatMap((t) => t.members)));
+    return this.undefinedMemberNames.has(s.name);
+  }
+  private undefinedMemberNames?: Set<string>;
+
+  /**
+   * Whether a subtype of a method's type holds a value of the method's name (OCaml's point-free
+   * `let to_seq_keys = to_seq_keys` in Hashtbl.MakeSeeded, a variable to the index): it implements
+   * the method with no implementation edge.
+   */
+  private heldAsValueBySubtype(s: SymbolFact): boolean {
+    if (!callableKinds.has(s.kind) || !s.owner) return false;
+    return this.implementors(s.owner).some((sub) =>
+      this.members(sub).some((m) => {
+        const member = this.graph.symbols.get(m);
+        return member !== undefined && member.name === s.name && !callableKinds.has(member.kind);
+      }),
+    );
+  }
+
+  /** Whether a macro declares a subtype of this type (or of a method's type) or of one of its subtypes: its expansions are subtypes no index sees. */
+  private subtypedByMacro(id: string): boolean {
+    const form = this.idioms.macroSubtypes;
+    const s = this.graph.symbols.get(id);
+    if (!form || !s || !this.search) return false;
+    const type = callableKinds.has(s.kind) && s.owner ? s.owner : id;
+    return [type, ...this.implementors(type)].some((t) => {
+      const name = this.graph.symbols.get(t)?.name;
+      return name !== undefined && this.search!({ op: 'text_search', pattern: fillTemplate(form, { name }), mode: 'regex', in: 'any' }).length > 0;
+    });
   }
 
   /** Whether a subtype of this type (or of a method's type) is defined in a file that misses declarations, whose overrides may be among them. */

@@ -102,7 +102,7 @@ export const featureAddGenerators: SubTypeGenerator[] = [
     category: 'FeatureAdd',
     subType: 'partner_file',
     goldSource: 'scip_roundtrip',
-    rationale: 'the test file whose tests call most into a source file; file_symbols of that test file; contains over the tests calling into the source file',
+    rationale: 'the test file whose path carries the name of a source file (3+ letters) and whose tests call most into it; file_symbols of that test file; contains over the tests calling into the source file',
     needs: 'a source file whose code tests call',
     asks: { op: 'file_symbols', expected: 'contains' },
     candidates({ facts }) {
@@ -121,7 +121,11 @@ export const featureAddGenerators: SubTypeGenerator[] = [
                 byTestFile.set(c.file, set);
               }
             }
-            const best = [...byTestFile.entries()].sort((a, b) => b[1].size - a[1].size || (a[0] < b[0] ? -1 : 1))[0];
+            // A partner carries the source's name (gin's context.go and context_test.go, OCaml's array.ml and
+            // lib-array/test_array.ml): a test file of another module that only calls into it is not one.
+            const stem = source.slice(source.lastIndexOf('/') + 1).replace(/\.[^.]*$/u, '').toLowerCase();
+            const named = [...byTestFile.entries()].filter(([file]) => stem.length >= 3 && file.toLowerCase().includes(stem));
+            const best = named.sort((a, b) => b[1].size - a[1].size || (a[0] < b[0] ? -1 : 1))[0];
             if (!best || best[1].size > MAX_ANSWER_SET) return undefined;
             return {
               intent: `Adding a feature to ${source}: opens its partner test file ${best[0]} and expects the tests that call into it`,

@@ -72,7 +72,7 @@ export const refactorGenerators: SubTypeGenerator[] = [
     category: 'Refactor',
     subType: 'dead_exports',
     goldSource: 'scip_roundtrip',
-    rationale: 'one question per kind, function and method (not constructor: classes are constructed through variables no index follows), whose uncalled set has 1..40 members all named by no unresolved call, no import (a re-export), no module-level code and no use as a value; exact_set over the whole set',
+    rationale: 'one question per kind, function and method (not constructor: classes are constructed through variables no index follows), whose uncalled set has 1..40 members all named by no unresolved call, no import (a re-export), no module-level code, no use as a value and no word in code but their definitions; exact_set over the whole set',
     needs: 'a callable kind whose uncalled set has 1..40 members',
     asks: { op: 'orphans', expected: 'exact_set' },
     candidates({ facts }) {
@@ -82,7 +82,7 @@ export const refactorGenerators: SubTypeGenerator[] = [
         if (!['function', 'method'].includes(kind)) continue;
         const orphans = facts.orphans(kind);
         // Dead code only where nothing names the uncalled either: a re-export, a module-level use or a callback is a use.
-        if (!withinLimit(orphans) || !orphans.every((id) => facts.callersComplete(id) && !facts.namedNotCalled(id))) continue;
+        if (!withinLimit(orphans) || !orphans.every((id) => facts.callersComplete(id) && !facts.namedNotCalled(id) && !facts.writtenBesidesDefinitions(id))) continue;
         const example = facts.symbol(orphans[0]!)!;
         candidates.push({
           file: example.file,
@@ -120,7 +120,7 @@ export const refactorGenerators: SubTypeGenerator[] = [
     category: 'Refactor',
     subType: 'cross_module_callers',
     goldSource: 'scip_roundtrip',
-    rationale: "callables called both from their own file and from others (the files that hold the bodies, a C header's prototype aside); callers; contains over the callers in other files (the ones a move breaks)",
+    rationale: "callables called both from their own file and from others (the files that hold the bodies, a C header's prototype aside; not asked of one with bodies in several files, nor where a caller with several has one in its file); callers; contains over the callers in other files (the ones a move breaks)",
     needs: 'a callable called from its own file and from another',
     asks: { op: 'callers', expected: 'contains' },
     candidates({ facts }) {
@@ -131,7 +131,9 @@ export const refactorGenerators: SubTypeGenerator[] = [
           candidate((s) => {
             const callers = facts.callers(s.id);
             const home = facts.bodyFile(s.id);
-            const elsewhere = callers.filter((c) => facts.bodyFile(c) !== home);
+            // A caller with bodies in several files (glibc's `do_test`s) is elsewhere if none is here; with one here, which calls is unknown.
+            if (home === undefined || callers.some((c) => facts.bodyFiles(c).length > 1 && facts.bodyFiles(c).includes(home))) return undefined;
+            const elsewhere = callers.filter((c) => !facts.bodyFiles(c).includes(home));
             if (elsewhere.length === 0 || elsewhere.length === callers.length || elsewhere.length > MAX_ANSWER_SET) return undefined;
             return {
               intent: `Moving ${s.display} out of ${home}: finds the callers in other files, which need a new import`,

@@ -477,6 +477,94 @@ describe('member listings the index may leave incomplete', () => {
   });
 });
 
+describe('dead code an index that records only calls cannot see used', () => {
+  it("asks no orphans set with a member whose name code writes besides its definitions (a C function passed by name as a callback)", () => {
+    const graph = handMadeGraph();
+    // checkout() is defined at checkout.ts line 1 (0-based 0), columns 9-17.
+    graph.definitionSites.set('src/checkout.ts', [0, 9, 17]);
+    const definition = { file: 'src/checkout.ts', line: 1, start: 9, end: 17, text: 'checkout', syntax: 'code' as const };
+    const passed = { file: 'src/cart.ts', line: 4, start: 20, end: 28, text: 'checkout', syntax: 'code' as const };
+    const inComment = { ...passed, line: 5, syntax: 'comment' as const };
+    const asked = (matches: TextMatch[]) => {
+      const search = (q: TextSearchQuery) => (q.mode === 'word' && q.pattern === 'checkout' ? matches : []);
+      return generators
+        .find((g) => g.subType === 'dead_exports')!
+        .candidates({ facts: new Facts(graph, ts, search as never), rng: createRng(1, 'dead_exports'), search: search as never })
+        .map((c) => c.draft())
+        .flatMap((d) => (d?.expected.kind === 'exact_set' ? [d.expected.stable_ids] : []));
+    };
+    expect(asked([definition, inComment])).toEqual([[id('src/`checkout.ts`/checkout().')]]);
+    expect(asked([definition, passed])).toEqual([]);
+  });
+});
+
+describe('subtypes a macro declares', () => {
+  it("asks neither the implementors of a type a macro subclasses nor the overrides of its methods (macroSubtypes: Objective-C's `@interface ClassName##Manager : Base`)", () => {
+    const objcLike = { ...ts, idioms: { ...ts.idioms, macroSubtypes: '@interface\\s+\\w*##\\w*\\s*:\\s*{name}\\b' } };
+    const inMacro = { file: 'src/cart.h', line: 40, start: 0, end: 30, text: '@interface ClassName##Gift : Cart', syntax: 'code' as const };
+    const search = (q: TextSearchQuery) => (new RegExp(q.pattern).test(inMacro.text) ? [inMacro] : []);
+    const facts = new Facts(handMadeGraph(), objcLike, search as never);
+    const [cart, total, gift, giftTotal] = [id('src/`cart.ts`/Cart#'), id('src/`cart.ts`/Cart#total().'), id('src/`cart.ts`/GiftCart#'), id('src/`cart.ts`/GiftCart#total().')];
+    expect([cart, total, gift, giftTotal].map((s) => facts.implementorsKnown(s))).toEqual([false, false, true, true]);
+    // A macro subclassing GiftCart leaves Cart's list incomplete too: the expansion is a subtype of both.
+    const ofGift = new Facts(handMadeGraph(), objcLike, ((q: TextSearchQuery) => (q.pattern.includes('GiftCart') ? [{ ...inMacro, text: '@interface X##Y : GiftCart' }] : [])) as never);
+    expect([cart, total, gift].map((s) => ofGift.implementorsKnown(s))).toEqual([false, false, false]);
+    expect([cart, gift].map((s) => new Facts(handMadeGraph(), ts, search as never).implementorsKnown(s))).toEqual([true, true]);
+  });
+});
+
+describe('methods of types the index does not define', () => {
+  it("asks no overrides of a method whose name a type with members but no definition also has (clap's `impl IntoResettable<ArgAction> for ArgAction` filed under an undefined type)", () => {
+    const graph = handMadeGraph();
+    graph.undefinedTypes.set(id('src/`checkout.ts`/'), [{ name: 'Ghost', file: 'src/checkout.ts', members: ['total'] }]);
+    const facts = new Facts(graph, ts);
+    const [cart, total, add] = [id('src/`cart.ts`/Cart#'), id('src/`cart.ts`/Cart#total().'), id('src/`cart.ts`/Cart#add().')];
+    expect([total, add, cart].map((s) => facts.implementorsKnown(s))).toEqual([false, true, true]);
+    expect(new Facts(handMadeGraph(), ts).implementorsKnown(total)).toBe(true);
+  });
+
+  it("asks no overrides of a method a subtype holds as a value of its name (OCaml's point-free `let to_seq_keys = to_seq_keys`)", () => {
+    const graph = handMadeGraph();
+    // GiftCart overrides total(); give Cart a second method, count(), that GiftCart holds as a variable.
+    const [cart, gift] = [id('src/`cart.ts`/Cart#'), id('src/`cart.ts`/GiftCart#')];
+    const count = id('src/`cart.ts`/Cart#count().');
+    const giftCount = id('src/`cart.ts`/GiftCart#count.');
+    graph.symbols.set(count, { id: count, kind: 'method', name: 'count', display: 'Cart#count().', owner: cart, file: 'src/cart.ts', range: [3, 2, 3, 7] });
+    graph.symbols.set(giftCount, { id: giftCount, kind: 'variable', name: 'count', display: 'GiftCart#count.', owner: gift, file: 'src/cart.ts', range: [14, 2, 14, 7] });
+    graph.contains.set(gift, [...graph.contains.get(gift)!, giftCount]);
+    const facts = new Facts(graph, ts);
+    expect([count, id('src/`cart.ts`/Cart#total().'), id('src/`cart.ts`/Cart#add().')].map((s) => facts.implementorsKnown(s))).toEqual([false, true, true]);
+  });
+});
+
+describe('partner test files', () => {
+  it("names as a source file's partner only a test file that carries its name, the one whose tests call most into it", () => {
+    const graph = handMadeGraph();
+    const add = id('src/`cart.ts`/Cart#add().');
+    const test = (file: string, name: string): string => {
+      const t = id(`${file}/${name}().`);
+      graph.symbols.set(t, { id: t, kind: 'function', name, display: `${file}/${name}().`, file, range: [0, 0, 0, 1] });
+      return t;
+    };
+    // Two tests of test/checkout.test.ts build carts; one test of test/cart.test.ts adds to one.
+    const [fill, pay, adds] = [test('test/checkout.test.ts', 'fill'), test('test/checkout.test.ts', 'pay'), test('test/cart.test.ts', 'adds')];
+    graph.callers.set(add, [adds, fill, pay]);
+    graph.calls.set(adds, [add]);
+    graph.calls.set(fill, [add]);
+    graph.calls.set(pay, [add]);
+    const asked = () =>
+      generators
+        .find((g) => g.subType === 'partner_file')!
+        .candidates({ facts: new Facts(graph, ts), rng: createRng(1, 'partner_file'), search: noGrep })
+        .map((c) => c.draft())
+        .flatMap((d) => (d && d.query.op === 'file_symbols' ? [[d.query.file_path, d.expected]] : []));
+    expect(asked()).toEqual([['test/cart.test.ts', { kind: 'contains', required: [adds] }]]);
+    // Without a test file of its name, cart.ts has no partner: checkout's tests only use it.
+    graph.callers.set(add, [fill, pay]);
+    expect(asked()).toEqual([]);
+  });
+});
+
 describe('types a parse error kept from the index', () => {
   const ktLike = {
     ...ts,
@@ -615,6 +703,13 @@ describe('callers in other files', () => {
     // Both callers of Cart.total have their bodies in its own file: no caller elsewhere, so nothing to ask.
     expect(drafts(cLike)).toEqual([]);
     // Read by the header's path, receipt() looked like a caller in another file.
+    expect(drafts(ts).map((d) => d!.expected)).toEqual([{ kind: 'contains', required: [receipt] }]);
+    // A caller with a second body in another file (clap's `Str#eq`, also in `impl PartialEq<Id> for Str`) is in no one file.
+    graph.scopes.set('src/print.ts', [{ id: receipt, enclosingRange: [0, 0, 3, 1] }]);
+    expect(drafts(ts)).toEqual([]);
+    // With none of its bodies in Cart.total's file (glibc's `do_test` of each test file), it calls from elsewhere.
+    graph.scopes.set('src/checkout.ts', [{ id: id('src/`checkout.ts`/checkout().'), enclosingRange: [0, 0, 5, 1] }]);
+    graph.scopes.set('src/label.ts', [{ id: receipt, enclosingRange: [0, 0, 3, 1] }]);
     expect(drafts(ts).map((d) => d!.expected)).toEqual([{ kind: 'contains', required: [receipt] }]);
   });
 });
