@@ -400,6 +400,11 @@ const idiomsSchema = z
     /** A text search for calls of `{name}`. */
     callText: template,
     /**
+     * Text `callText` matches that is no call (bash's case-arm patterns, `setup | {name} | teardown)`):
+     * where code writes `{name}` so, a text question about its calls is not asked.
+     */
+    callLookalike: template.optional(),
+    /**
      * The grep floor's declaration outline: line patterns a grep agent fluent in the language would
      * search for, each with one capture group, the declared name; in the syntax ripgrep's and
      * JavaScript's regex engines share. A `function` indented inside a class, interface, enum or

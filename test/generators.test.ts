@@ -477,6 +477,27 @@ describe('member listings the index may leave incomplete', () => {
   });
 });
 
+describe('text the call form matches that is no call', () => {
+  it("asks no call-site text question of a name code writes in the language's callLookalike form (a bash case arm `setup | checkout)`)", () => {
+    const graph = handMadeGraph();
+    graph.scopes.set('src/checkout.ts', [{ id: id('src/`checkout.ts`/receipt().'), enclosingRange: [6, 0, 10, 1] }]);
+    const bashLike = { ...ts, idioms: { ...ts.idioms, callText: '\\b{name}\\(', callLookalike: '(^|\\|)\\s*{name}\\s*(\\||\\))' } };
+    const call = { file: 'src/checkout.ts', line: 8, start: 2, end: 11, text: 'checkout(', syntax: 'code' as const };
+    const arm = { file: 'src/checkout.ts', line: 9, start: 0, end: 13, text: '| checkout |', syntax: 'code' as const };
+    const asked = (lookalikes: TextMatch[]) => {
+      const search = (q: TextSearchQuery) => (q.pattern.startsWith('(^|') ? lookalikes : q.pattern.startsWith('\\bcheckout') ? [call] : []);
+      return generators
+        .find((g) => g.subType === 'call_sites_grep')!
+        .candidates({ facts: new Facts(graph, bashLike, search as never), rng: createRng(1, 'call_sites_grep'), search: search as never })
+        .map((c) => c.draft())
+        .flatMap((d) => (d?.query.op === 'text_search' && d.query.pattern.includes('checkout') ? [d.expected] : []));
+    };
+    expect(asked([])).toEqual([{ kind: 'exact_set', stable_ids: [id('src/`checkout.ts`/receipt().')] }]);
+    expect(asked([arm])).toEqual([]);
+    expect(asked([{ ...arm, syntax: 'comment' }])).toEqual([{ kind: 'exact_set', stable_ids: [id('src/`checkout.ts`/receipt().')] }]);
+  });
+});
+
 describe('dead code an index that records only calls cannot see used', () => {
   it("asks no orphans set with a member whose name code writes besides its definitions (a C function passed by name as a callback)", () => {
     const graph = handMadeGraph();
