@@ -397,6 +397,12 @@ const idiomsSchema = z
      * implementors of such a type nor the overrides of its methods are asked.
      */
     macroSubtypes: template.optional(),
+    /**
+     * Hover texts of definitions whose kind the syntax cannot tell (C's `#define DeleteFile
+     * DeleteFileW`, an object-like macro naming another identifier: a function's alias as often as a
+     * constant's): no lookup of such a name is asked with a kind.
+     */
+    kindUnknown: regex.optional(),
     /** A text search for calls of `{name}`. */
     callText: template,
     /**

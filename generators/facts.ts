@@ -899,6 +899,14 @@ export class Facts {
     );
   }
 
+  /** Whether a symbol of this name has a kind its syntax cannot tell (idioms.kindUnknown: C's `#define DeleteFile DeleteFileW`). */
+  kindUnknownFor(name: string): boolean {
+    const form = this.idioms.kindUnknown;
+    if (!form) return false;
+    const re = idiomRegExp(form);
+    return (this.byName.get(name) ?? []).some((s) => s.signature !== undefined && re.test(s.signature));
+  }
+
   /** Whether a macro declares a subtype of this type (or of a method's type) or of one of its subtypes: its expansions are subtypes no index sees. */
   private subtypedByMacro(id: string): boolean {
     const form = this.idioms.macroSubtypes;

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { canonicalJson } from '../core/canonical-json.ts';
 import type { Language } from '../core/languages.ts';
 import type { FactGraph } from '../graph/fact-graph.ts';
+import { parseSymbol } from '../graph/symbols.ts';
 import { apiDiscoveryGenerators } from './api-discovery.ts';
 import { bugfixGenerators } from './bugfix.ts';
 import { completionGenerators } from './completion.ts';
@@ -130,7 +131,7 @@ export function generateScenarios(graph: FactGraph, input: GenerationInput): Gen
     const pull = (m: (typeof members)[number]): Draft | undefined => {
       while (m.next < m.queue.length) {
         const draft = m.queue[m.next++]!.draft();
-        if (!draft || namesMisfiled(draft, facts) || looksUpSwallowedName(draft, facts)) continue;
+        if (!draft || namesMisfiled(draft, facts) || looksUpSwallowedName(draft, facts) || looksUpUnknownKind(draft, facts)) continue;
         const key = canonicalJson(draft.query);
         if (asked.has(key)) continue;
         asked.add(key);
@@ -169,6 +170,12 @@ function namesMisfiled(draft: Draft, facts: Facts): boolean {
 function looksUpSwallowedName(draft: Draft, facts: Facts): boolean {
   const turns = [draft.query, draft.session?.preceding_query, ...(draft.session?.queries ?? [])];
   return turns.some((q) => q?.op === 'lookup' && q.bare_name && facts.declaredButMissing(q.name));
+}
+
+/** Whether a turn of a draft looks up with a kind a name some symbol of which has a kind the syntax cannot tell (Facts.kindUnknownFor). */
+function looksUpUnknownKind(draft: Draft, facts: Facts): boolean {
+  const turns = [draft.query, draft.session?.preceding_query, ...(draft.session?.queries ?? [])];
+  return turns.some((q) => q?.op === 'lookup' && q.kind !== undefined && facts.kindUnknownFor(q.bare_name ? q.name : (parseSymbol(q.name)?.descriptors.at(-1)?.name ?? q.name)));
 }
 
 /** File order: category as the contract lists them, then sub-type, then id. */

@@ -498,6 +498,22 @@ describe('text the call form matches that is no call', () => {
   });
 });
 
+describe('kinds the syntax cannot tell', () => {
+  it("asks no lookup with a kind of a name one of whose symbols is a macro naming another identifier (kindUnknown: C's `#define DeleteFile DeleteFileW`)", () => {
+    const graph = handMadeGraph();
+    const alias = id('src/`checkout.ts`/total.');
+    graph.symbols.set(alias, { id: alias, kind: 'constant', name: 'total', display: 'src/`checkout.ts`/total.', owner: id('src/`checkout.ts`/'), file: 'src/checkout.ts', range: [0, 8, 0, 13], signature: '(constant) #define total cart_total' });
+    graph.fileSymbols.set('src/checkout.ts', [...graph.fileSymbols.get('src/checkout.ts')!, alias]);
+    const cLike = { ...ts, idioms: { ...ts.idioms, kindUnknown: '^\\(constant\\) #define\\s+\\w+\\s+[A-Za-z_]\\w*\\s*$' } };
+    const kindedLookups = (language: typeof ts) =>
+      generateScenarios(graph, { language, seed: 42, budget: 200, search: noGrep }).scenarios.filter((s) => s.query.op === 'lookup' && s.query.name === 'total' && s.query.kind !== undefined);
+    expect(kindedLookups(ts).map((s) => s.sub_type)).toContain('disambiguate_by_kind');
+    expect(kindedLookups(cLike)).toEqual([]);
+    expect(new Facts(graph, cLike).kindUnknownFor('total')).toBe(true);
+    expect(new Facts(graph, cLike).kindUnknownFor('add')).toBe(false);
+  });
+});
+
 describe('dead code an index that records only calls cannot see used', () => {
   it("asks no orphans set with a member whose name code writes besides its definitions (a C function passed by name as a callback)", () => {
     const graph = handMadeGraph();
