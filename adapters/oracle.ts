@@ -88,7 +88,7 @@ export class Oracle {
   private readonly definitionNames = new Map<string, Span[]>();
 
   private constructor(
-    private readonly tree?: { text: TreeText; syntax: SyntaxClassifier; constructs: Idioms['constructs']; calls: Idioms['calls']; constants: Idioms['constants'] },
+    private readonly tree?: { text: TreeText; syntax: SyntaxClassifier; constructs: Idioms['constructs']; calls: Idioms['calls']; constants: Idioms['constants']; importBindings: Idioms['importBindings'] },
   ) {}
 
   /** Without a tree (a test of the structural ops), `text_search` answers nothing. */
@@ -189,7 +189,15 @@ export class Oracle {
 
   /** Whether a definition is written in the language's constant form (idioms.constants: a hover that says `var` for `const`). */
   private writtenAsConstant(def: Definition): boolean {
-    const form = this.tree?.constants;
+    return this.writtenIn(def, this.tree?.constants);
+  }
+
+  /** Whether a definition is written in the language's import form (idioms.importBindings: `const keys = require('./symbols')`). */
+  private writtenAsImport(def: Definition): boolean {
+    return this.writtenIn(def, this.tree?.importBindings);
+  }
+
+  private writtenIn(def: Definition, form: { before?: string; after?: string } | undefined): boolean {
     if (!form || (!form.before && !form.after)) return false;
     const line = (this.tree!.text.lineText(def.file, def.span[0] + 1) ?? '').replace(/\r?\n$/, '');
     return writtenInForm(line, def.span[1], def.span[2] === def.span[0] ? def.span[3] : line.length, form);
@@ -246,6 +254,7 @@ export class Oracle {
       else if (insideType) kind = word === 'function' || word === 'def' ? 'method' : word === '(property)' ? 'property' : 'field';
       else kind = word === 'const' || word === '(constant)' ? 'constant' : 'variable';
       const def = firstDefinition.get(symbol)!;
+      if ((kind === 'variable' || kind === 'constant') && owner?.kind === 'module' && this.writtenAsImport(def)) return null;
       // A hover that says `var` for `const` (scip-typescript): the language's constant form decides.
       if (kind === 'variable' && this.writtenAsConstant(def)) kind = 'constant';
       // An indexer that sets SCIP's kind (the walker does) has the last word on it.
@@ -429,10 +438,10 @@ function isReExport(hover: string): boolean {
  * generate stage parsed with the same classifier (evidence/syntax.ts, writeSpansFile); a file whose
  * text here hashes the same is not parsed again.
  */
-async function readTree(treeDir: string, language: string, spansPath?: string): Promise<{ text: TreeText; syntax: SyntaxClassifier; constructs: Idioms['constructs']; calls: Idioms['calls']; constants: Idioms['constants'] }> {
+async function readTree(treeDir: string, language: string, spansPath?: string): Promise<{ text: TreeText; syntax: SyntaxClassifier; constructs: Idioms['constructs']; calls: Idioms['calls']; constants: Idioms['constants']; importBindings: Idioms['importBindings'] }> {
   const text = TreeText.load(treeDir);
-  const { constructs, calls, constants } = languageOf(language).idioms;
+  const { constructs, calls, constants, importBindings } = languageOf(language).idioms;
   const syntax = new SyntaxClassifier(text, await loadGrammars(language));
   if (spansPath) for await (const spans of readSpansFile(spansPath)) syntax.adoptSpans(spans);
-  return { text, syntax, constructs, calls, constants };
+  return { text, syntax, constructs, calls, constants, importBindings };
 }

@@ -432,6 +432,14 @@ const idiomsSchema = z
      */
     constants: z.object({ before: regex.optional(), after: regex.optional() }).strict().default({}),
     /**
+     * How the source binds a name to another module, for indexers that define such a binding with a
+     * hover that may look like a declaration's (scip-typescript shows `const keys = require('./symbols')`
+     * as `var keys: {…}` when the module exports a `keys`): the text just after a top-level variable's
+     * name (`after`, anchored at its start: `= require(`). A binding written so is no definition
+     * (docs/query-semantics.md, "Which symbols exist").
+     */
+    importBindings: z.object({ after: regex.optional() }).strict().default({}),
+    /**
      * How the source calls a function or method it names, for indexers that record every reference
      * (scip-python, scip-typescript): the text just before the name (`before`, anchored at its end: a
      * decorator's `@`) or just after it (`after`, anchored at its start: `(`). Only a reference written

@@ -225,7 +225,9 @@ function positionWithin(line: number, char: number, r: Range): boolean {
  *
  * `constants` (idioms.constants), when the language names one, is how it declares a constant: a
  * top-level variable whose kind comes from a hover text that does not say (scip-typescript writes
- * `var x` for `const x`) and whose definition is written so is a constant.
+ * `var x` for `const x`) and whose definition is written so is a constant. `importBindings`
+ * (idioms.importBindings) is how it binds a name to another module (`= require(`): a top-level
+ * variable or constant written so is no definition.
  *
  * `definitionTime`, when the language names code that runs when a definition is made rather than
  * when it is called (syntax.definitionTime: Python's parameter lists, whose default values run at
@@ -251,12 +253,14 @@ export async function buildFactGraph(
     constructs: Idioms['constructs'];
     calls: Idioms['calls'];
     constants?: Idioms['constants'];
+    importBindings?: Idioms['importBindings'];
     precision?: 'compiler' | 'syntactic';
     definitionTime?: (file: string, text: string) => number[];
   },
 ): Promise<FactGraph> {
   const constructs = source && (source.constructs.before || source.constructs.after) ? source.constructs : undefined;
   const constantForm = source?.constants && (source.constants.before || source.constants.after) ? source.constants : undefined;
+  const importForm = source?.importBindings?.after ? source.importBindings : undefined;
   const callForm = source && (source.calls.before || source.calls.after) ? source.calls : undefined;
   const textCallForm = source?.precision === 'compiler' && source.calls.after ? source.calls.after : undefined;
   const callsOnly = source?.precision === 'syntactic';
@@ -429,7 +433,7 @@ export async function buildFactGraph(
   // Kinds need the owner's kind (enum members), so owners come first: fewer descriptors first, and
   // scip-python's module marker before its siblings. Within that, document order, which is fixed.
   const sourceLines = new Map<string, string[]>();
-  /** Whether a definition is written in the language's constant form (a hover that says `var` for `const`). */
+  /** Whether a definition is written in a form of the language (its constant form: a hover that says `var` for `const`; its import form). */
   const declaredConstant = (c: Candidate, form: { before?: string; after?: string }): boolean => {
     let lines = sourceLines.get(c.file);
     if (!lines) sourceLines.set(c.file, (lines = readFileSync(join(source!.treeDir, c.file), 'utf8').replace(/^\uFEFF/, '').split('\n')));
@@ -471,6 +475,8 @@ export async function buildFactGraph(
       const ownerFact = owner ? unordered.get(owner)?.fact : undefined;
       let kind = kindOf(parsed, signature, ownerFact?.kind, scipKinds[handle]);
       if (!kind) continue;
+      // A top-level binding written in the language's import form (`const keys = require('./symbols')`) names another module's value.
+      if ((kind === 'variable' || kind === 'constant') && ownerFact?.kind === 'module' && importForm && declaredConstant(c, importForm)) continue;
       if (kind === 'variable' && constantForm && !scipKinds[handle] && declaredConstant(c, constantForm)) kind = 'constant';
       // Members of something that is not own (a local function, an object literal, a namespace no file
       // defines) are not addressable on their own; a module under an undefined directory is top-level.

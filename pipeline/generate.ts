@@ -154,9 +154,9 @@ export async function runCorpus(corpus: Corpus, paths: RunPaths, options: RunOpt
       return cached;
     }
     const language = languageOf(corpus.language);
-    const { constructs, calls, constants } = language.idioms;
+    const { constructs, calls, constants, importBindings } = language.idioms;
     const definitionTime = language.syntax.definitionTime.length ? await nodeSpanReader(language.name, language.syntax.definitionTime) : undefined;
-    const forms = { constructs, calls, constants, precision, ...(definitionTime ? { definitionTime } : {}) };
+    const forms = { constructs, calls, constants, importBindings, precision, ...(definitionTime ? { definitionTime } : {}) };
     const graph = await stage('graph', () => buildFactGraph(indexed.indexPath, project, { treeDir: fetched.treeDir, ...forms }));
     const baseGraph = base ? await stage('graph', () => buildFactGraph(base.indexed.indexPath, base.project, { treeDir: base.fetched.treeDir, ...forms })) : undefined;
     if (graph.symbols.size === 0) {

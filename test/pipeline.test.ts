@@ -252,14 +252,14 @@ describe('all categories and ground-truth sources on the fixtures', () => {
     expect(plain.callers.get(defaultRegion)).toEqual([priceIn, py('`inventory.store`/Store#total_value().'), stockReport]);
   });
 
-  it("takes TypeScript's const for a constant, which scip-typescript's hover shows as var, in the fact graph and the oracle alike", async () => {
+  it("takes TypeScript's const for a constant, which scip-typescript's hover shows as var, and a require binding for no definition, in the fact graph and the oracle alike", async () => {
     const treeRoot = join(first.paths.workDir, 'trees', 'ts-inventory');
     const treeDir = join(treeRoot, (await readdir(treeRoot)).find((d) => !d.startsWith('.'))!);
     const indexPath = join(first.paths.workDir, 'index', 'ts-inventory', 'index.scip');
-    const { constructs, calls, constants } = languageOf('typescript').idioms;
+    const { constructs, calls, constants, importBindings } = languageOf('typescript').idioms;
     const region = ts('src/`config.ts`/DEFAULT_REGION.');
     const kindsIn = async (tree: string) => {
-      const graph = await buildFactGraph(indexPath, { name: 'ts-inventory' }, { treeDir: tree, constructs, calls, constants });
+      const graph = await buildFactGraph(indexPath, { name: 'ts-inventory' }, { treeDir: tree, constructs, calls, constants, importBindings });
       const oracle = await Oracle.load(indexPath, 'ts-inventory', { treeDir: tree, language: 'typescript' });
       const asked = (kind: 'constant' | 'variable') => oracle.answer({ op: 'lookup', name: 'DEFAULT_REGION', bare_name: true, kind });
       return { graph: graph.symbols.get(region)?.kind, constant: asked('constant'), variable: asked('variable') };
@@ -272,6 +272,9 @@ describe('all categories and ground-truth sources on the fixtures', () => {
     const config = join(copy, 'src', 'config.ts');
     await writeFile(config, (await readFile(config, 'utf8')).replace('export const DEFAULT_REGION', 'export let   DEFAULT_REGION'));
     expect(await kindsIn(copy)).toEqual({ graph: 'variable', constant: [], variable: [region] });
+    // Written as a CommonJS import binding (idioms.importBindings), it defines nothing: neither reads it as a symbol.
+    await writeFile(config, (await readFile(config, 'utf8')).replace(/export let {3}DEFAULT_REGION = [^\n]*/u, "export const DEFAULT_REGION = require('./regions')"));
+    expect(await kindsIn(copy)).toEqual({ graph: undefined, constant: [], variable: [] });
     await rm(copy, { recursive: true, force: true });
   });
 
