@@ -169,8 +169,9 @@ export class Facts {
     const lostTypeAt = new Map<string, number>();
     for (const { kind, pattern } of this.search ? this.idioms.outline : []) {
       const callable = kind === 'function' || kind === 'method';
-      const type = !callable && kind !== 'property' && kind !== 'impl';
-      if (!callable && !(this.idioms.outlineTypesDefine && kind !== 'impl')) continue;
+      // Types (and the properties declared after a lost one) count only where the outline's types always define (outlineTypesDefine).
+      if (kind === 'impl' || (!callable && !this.idioms.outlineTypesDefine)) continue;
+      const type = !callable && kind !== 'property';
       const declared = idiomRegExp(pattern);
       for (const m of this.search!({ op: 'text_search', pattern, mode: 'regex', in: 'code' })) {
         const name = inScope('code', m.syntax) ? declared.exec(m.text)?.[1] : undefined;
@@ -865,7 +866,8 @@ export class Facts {
    */
   implementorsKnown(id: string): boolean {
     const s = this.graph.symbols.get(id);
-    if (this.hasSameNamedOverloads(id) || this.subtypeFileMissesDeclarations(id) || (s && this.ofMergedType(s)) || this.subtypedByMacro(id) || (s && this.memberOfUndefinedType(s)) || (s && this.heldAsValueBySubtype(s))) return false;
+    if (this.hasSameNamedOverloads(id) || this.subtypeFileMissesDeclarations(id) || this.subtypedByMacro(id)) return false;
+    if (s && (this.ofMergedType(s) || this.memberOfUndefinedType(s) || this.heldAsValueBySubtype(s))) return false;
     if (this.language.walker.interfaces !== 'structural') return true;
     const type = s && callableKinds.has(s.kind) && s.owner ? s.owner : id;
     return this.ancestors(type).every((a) => this.graph.symbols.has(a));

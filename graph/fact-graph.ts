@@ -433,8 +433,8 @@ export async function buildFactGraph(
   // Kinds need the owner's kind (enum members), so owners come first: fewer descriptors first, and
   // scip-python's module marker before its siblings. Within that, document order, which is fixed.
   const sourceLines = new Map<string, string[]>();
-  /** Whether a definition is written in a form of the language (its constant form: a hover that says `var` for `const`; its import form). */
-  const declaredConstant = (c: Candidate, form: { before?: string; after?: string }): boolean => {
+  /** Whether a definition's line is written in a form of the language (its constant form: a hover that says `var` for `const`; its import form). */
+  const writtenInFormAt = (c: Candidate, form: { before?: string; after?: string }): boolean => {
     let lines = sourceLines.get(c.file);
     if (!lines) sourceLines.set(c.file, (lines = readFileSync(join(source!.treeDir, c.file), 'utf8').replace(/^\uFEFF/, '').split('\n')));
     const text = lines[c.range[0]] ?? '';
@@ -476,8 +476,8 @@ export async function buildFactGraph(
       let kind = kindOf(parsed, signature, ownerFact?.kind, scipKinds[handle]);
       if (!kind) continue;
       // A top-level binding written in the language's import form (`const keys = require('./symbols')`) names another module's value.
-      if ((kind === 'variable' || kind === 'constant') && ownerFact?.kind === 'module' && importForm && declaredConstant(c, importForm)) continue;
-      if (kind === 'variable' && constantForm && !scipKinds[handle] && declaredConstant(c, constantForm)) kind = 'constant';
+      if ((kind === 'variable' || kind === 'constant') && ownerFact?.kind === 'module' && importForm && writtenInFormAt(c, importForm)) continue;
+      if (kind === 'variable' && constantForm && !scipKinds[handle] && writtenInFormAt(c, constantForm)) kind = 'constant';
       // Members of something that is not own (a local function, an object literal, a namespace no file
       // defines) are not addressable on their own; a module under an undefined directory is top-level.
       if (owner && !ownerFact && kind !== 'module') {

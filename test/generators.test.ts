@@ -8,9 +8,18 @@ import { compoundOf, typoOf } from '../generators/adversarial.ts';
 import { isCompoundName } from '../generators/refactor.ts';
 import { textDraft, wordSearch } from '../generators/text.ts';
 import { Facts } from '../generators/facts.ts';
+import type { Draft } from '../generators/types.ts';
 import { apportion, generateScenarios, generators } from '../generators/index.ts';
 import { createRng, spreadAcrossFiles } from '../generators/sampling.ts';
 import { handMadeGraph, id, noGrep, ts } from './hand-made-graph.ts';
+
+/** The drafts one sub-type's generator makes from these facts, with the text searches they answer from. */
+function draftsOf(subType: string, facts: Facts, search: (q: TextSearchQuery) => readonly TextMatch[] = noGrep): Array<Draft | undefined> {
+  return generators
+    .find((g) => g.subType === subType)!
+    .candidates({ facts, rng: createRng(1, subType), search: search as never })
+    .map((c) => c.draft());
+}
 
 describe('generators on a hand-made graph', () => {
   const graph = handMadeGraph();
@@ -486,11 +495,7 @@ describe('text the call form matches that is no call', () => {
     const arm = { file: 'src/checkout.ts', line: 9, start: 0, end: 13, text: '| checkout |', syntax: 'code' as const };
     const asked = (lookalikes: TextMatch[]) => {
       const search = (q: TextSearchQuery) => (q.pattern.startsWith('(^|') ? lookalikes : q.pattern.startsWith('\\bcheckout') ? [call] : []);
-      return generators
-        .find((g) => g.subType === 'call_sites_grep')!
-        .candidates({ facts: new Facts(graph, bashLike, search as never), rng: createRng(1, 'call_sites_grep'), search: search as never })
-        .map((c) => c.draft())
-        .flatMap((d) => (d?.query.op === 'text_search' && d.query.pattern.includes('checkout') ? [d.expected] : []));
+      return draftsOf('call_sites_grep', new Facts(graph, bashLike, search as never), search).flatMap((d) => (d?.query.op === 'text_search' && d.query.pattern.includes('checkout') ? [d.expected] : []));
     };
     expect(asked([])).toEqual([{ kind: 'exact_set', stable_ids: [id('src/`checkout.ts`/receipt().')] }]);
     expect(asked([arm])).toEqual([]);
@@ -524,11 +529,7 @@ describe('dead code an index that records only calls cannot see used', () => {
     const inComment = { ...passed, line: 5, syntax: 'comment' as const };
     const asked = (matches: TextMatch[]) => {
       const search = (q: TextSearchQuery) => (q.mode === 'word' && q.pattern === 'checkout' ? matches : []);
-      return generators
-        .find((g) => g.subType === 'dead_exports')!
-        .candidates({ facts: new Facts(graph, ts, search as never), rng: createRng(1, 'dead_exports'), search: search as never })
-        .map((c) => c.draft())
-        .flatMap((d) => (d?.expected.kind === 'exact_set' ? [d.expected.stable_ids] : []));
+      return draftsOf('dead_exports', new Facts(graph, ts, search as never), search).flatMap((d) => (d?.expected.kind === 'exact_set' ? [d.expected.stable_ids] : []));
     };
     expect(asked([definition, inComment])).toEqual([[id('src/`checkout.ts`/checkout().')]]);
     expect(asked([definition, passed])).toEqual([]);
@@ -590,11 +591,7 @@ describe('partner test files', () => {
     graph.calls.set(fill, [add]);
     graph.calls.set(pay, [add]);
     const asked = () =>
-      generators
-        .find((g) => g.subType === 'partner_file')!
-        .candidates({ facts: new Facts(graph, ts), rng: createRng(1, 'partner_file'), search: noGrep })
-        .map((c) => c.draft())
-        .flatMap((d) => (d && d.query.op === 'file_symbols' ? [[d.query.file_path, d.expected]] : []));
+      draftsOf('partner_file', new Facts(graph, ts)).flatMap((d) => (d && d.query.op === 'file_symbols' ? [[d.query.file_path, d.expected]] : []));
     expect(asked()).toEqual([['test/cart.test.ts', { kind: 'contains', required: [adds] }]]);
     // Without a test file of its name, cart.ts has no partner: checkout's tests only use it.
     graph.callers.set(add, [fill, pay]);
@@ -646,11 +643,7 @@ describe('types a parse error kept from the index', () => {
     graph.symbols.set(cartReceipt, { id: cartReceipt, kind: 'function', name: 'receipt', display: 'src/`cart.ts`/receipt().', owner: id('src/`cart.ts`/'), file: 'src/cart.ts', range: [0, 0, 0, 1] });
     graph.fileSymbols.set('src/cart.ts', [...graph.fileSymbols.get('src/cart.ts')!, cartReceipt]);
     const asked = (language: typeof ktLike) => {
-      const facts = new Facts(graph, language, search as never);
-      return generators
-        .find((g) => g.subType === 'disambiguate_by_module_path')!
-        .candidates({ facts, rng: createRng(1, 'disambiguate_by_module_path'), search: search as never })
-        .map((c) => c.draft())
+      return draftsOf('disambiguate_by_module_path', new Facts(graph, language, search as never), search)
         .flatMap((d) => (d?.expected.kind === 'contains' ? d.expected.required : []))
         .sort();
     };
@@ -732,11 +725,7 @@ describe('callers in other files', () => {
     graph.symbols.set(total, { ...graph.symbols.get(total)!, file: 'src/checkout.ts' });
     const cLike = { ...ts, idioms: { ...ts.idioms, declarationFiles: ['\\.h$'] } };
     const drafts = (language: typeof ts) =>
-      generators
-        .find((g) => g.subType === 'cross_module_callers')!
-        .candidates({ facts: new Facts(graph, language), rng: createRng(1, 'x'), search: noGrep })
-        .map((c) => c.draft())
-        .filter((d) => d && 'sym_stable_id' in d.query && d.query.sym_stable_id === total);
+      draftsOf('cross_module_callers', new Facts(graph, language)).filter((d) => d && 'sym_stable_id' in d.query && d.query.sym_stable_id === total);
     // Both callers of Cart.total have their bodies in its own file: no caller elsewhere, so nothing to ask.
     expect(drafts(cLike)).toEqual([]);
     // Read by the header's path, receipt() looked like a caller in another file.
@@ -771,10 +760,7 @@ describe('modules that hand on names defined elsewhere', () => {
     const asked = (search: (q: TextSearchQuery) => TextMatch[]) => {
       const facts = new Facts(handMadeGraph(), entries, search);
       return ['public_api_surface', 'cross_module_sibling'].map((subType) =>
-        generators
-          .find((g) => g.subType === subType)!
-          .candidates({ facts, rng: createRng(1, subType), search })
-          .map((c) => c.draft())
+        draftsOf(subType, facts, search)
           .flatMap((d) => (d && 'sym_stable_id' in d.query ? [d.query.sym_stable_id] : []))
           .sort(),
       );
