@@ -59,6 +59,11 @@ export const regex = z.string().refine(compiles, 'must be a regular expression')
 /** A regular expression with `{name}` (and `{base}`) where an escaped name goes. */
 const placeholders = z.string().refine((t) => compiles(fillTemplate(t, { name: 'x', base: 'x' })), 'must be a regular expression once {name} is filled in');
 const template = placeholders.refine((t) => t.includes('{name}'), 'must contain {name}');
+/** A regular expression with `{message}` where an escaped message text goes. */
+const messageTemplate = z
+  .string()
+  .refine((t) => t.includes('{message}'), 'must contain {message}')
+  .refine((t) => compiles(fillTemplate(t, { message: 'x' })), 'must be a regular expression once {message} is filled in');
 /** A name qualified by `Owner::`, `owner.` or `owner->`, the owner as group 1. */
 const QUALIFIED_USE = '([A-Za-z_$][\\w$]*)\\s*(?:::|\\.|->)\\s*\\b{name}\\b';
 const hoverTemplate = z.string().refine((t) => t.includes('{name}') || t.includes('{text}'), 'must use {name} or {text}');
@@ -179,7 +184,8 @@ const walkerSchema = z
      * Text the grammar misreads (C#'s `#if` lines inside a class's base list, which it reads only between
      * members; bash's `;` inside a `${…}` expansion, which ends the function around it): a file that does
      * not parse is parsed again with every match blanked (positions kept), and that reading is taken when
-     * it parses cleanly.
+     * it parses cleanly. Haskell's tab inside an equation's line (`splitGraphs []\t   _\t  = …`), which
+     * tree-sitter-haskell reads as a top-level splice, is blanked the same way.
      */
     misreadText: regex.optional(),
     /**
@@ -296,6 +302,12 @@ const idiomsSchema = z
          * and who raises the corpus type is not asked.
          */
         importedFrom: template.refine((t) => new RegExp(`${fillTemplate(t, { name: 'x' })}|`, 'u').exec('')!.length === 2, 'must have exactly one capture group, the path').optional(),
+        /**
+         * Raising or reporting an error with a literal message, written on one line: `{message}` is
+         * where the message's text starts, right after its opening quote (Lua's `error("…")`,
+         * Perl's `die "…"`, Go's `errors.New("…")`). No capture groups.
+         */
+        message: messageTemplate.refine((t) => new RegExp(`${fillTemplate(t, { message: 'x' })}|`, 'u').exec('')!.length === 1, 'must have no capture group').optional(),
       })
       .strict(),
     /**
@@ -343,6 +355,12 @@ const idiomsSchema = z
         moduleNames: regex,
         /** An import of such a module: `{name}` is its dotted module name, `{base}` its file's base name. */
         importLine: placeholders.optional(),
+        /**
+         * A conditional-compilation line testing the build flag `{name}` (C's `#ifdef {name}`, C#'s
+         * `#if … {name}`), and a line defining it in the source (`#define {name}`): a flag the corpus
+         * defines itself (a header guard, a configuration header) is not asked about.
+         */
+        flags: z.object({ test: template, define: template }).strict().optional(),
       })
       .strict(),
     /**

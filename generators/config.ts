@@ -1,5 +1,5 @@
 import { fillTemplate, idiomRegExp, matchesAny } from '../core/languages.ts';
-import { regexSearch, textDraft, wordSearch } from './text.ts';
+import { onlyWhereForm, regexSearch, textDraft, wordSearch } from './text.ts';
 import { candidate, MAX_ANSWER_SET, type Candidate, type SubTypeGenerator, type TextMatch } from './types.ts';
 import type { Facts } from './facts.ts';
 import type { TextSearchQuery } from '../core/contract.ts';
@@ -88,6 +88,40 @@ export const configGenerators: SubTypeGenerator[] = [
         });
       }
       return candidates;
+    },
+  },
+  {
+    category: 'Config',
+    subType: 'feature_flag_usage',
+    goldSource: 'grep_compared',
+    rationale: "UPPER_CASE build flags a conditional-compilation line tests (the language's `config.flags.test`: `#ifdef _WIN32`, C#'s `#if UNITY_EDITOR`), not followed by `(`, that the corpus never defines (`config.flags.define`: a header guard or a configuration header is the corpus's own) and that code writes nowhere else; text_search in code for that line form with the flag: the symbols (or file modules) whose code tests it; exact_set",
+    needs: 'a build flag that conditional compilation tests',
+    idioms: ['config.flags'],
+    asks: { op: 'text_search', expected: 'exact_set' },
+    candidates({ facts, search }) {
+      const flags = facts.idioms.config.flags;
+      if (!flags) return [];
+      // One search finds every conditional line, whole (a name followed by `(` is a macro call, not a flag); each flag it names is then asked by its own search when drafted.
+      const names = new Map<string, string>();
+      for (const hit of search(regexSearch(`${flags.test.replaceAll('{name}', '[A-Z_][A-Z0-9_]*')}.*`, 'code'))) {
+        if (hit.syntax !== 'code') continue;
+        for (const [name] of hit.text.matchAll(/\b_*[A-Z][A-Z0-9_]*[A-Z0-9]\b(?!\s*\()/g)) {
+          if (name.length >= 3 && !names.has(name)) names.set(name, hit.file);
+        }
+      }
+      return [...names.entries()].sort().map(([name, file]) => ({
+        file,
+        draft: () => {
+          if (search(regexSearch(fillTemplate(flags.define, { name }), 'code')).some((m) => m.syntax === 'code')) return undefined;
+          const tested = regexSearch(fillTemplate(flags.test, { name }), 'code');
+          // A flag also written outside conditional lines (`#if` continued over lines, a value in code, even one the grammar reads as part of a string: C's `"+" CMDLINE_OPTSTRING`) would make "tests" an understatement.
+          if (!onlyWhereForm(search, tested, wordSearch(name, 'any'), (m) => m.syntax !== 'comment')) return undefined;
+          return textDraft(facts, search, tested, {
+            intent: `Building where ${name} is set differently (the corpus never defines it: it comes from outside, such as the compiler, the build or an including file): lists every symbol whose code tests it in conditional compilation`,
+            maxAnswer: MAX_ANSWER_SET,
+          });
+        },
+      }));
     },
   },
 ];

@@ -1,5 +1,5 @@
-import { fillTemplate, idiomRegExp } from '../core/languages.ts';
-import { regexSearch, textDraft, wordSearch } from './text.ts';
+import { escapeRegex, fillTemplate, idiomRegExp } from '../core/languages.ts';
+import { onlyWhereForm, regexSearch, textDraft, wordSearch } from './text.ts';
 import { candidate, MAX_ANSWER_SET, type SubTypeGenerator } from './types.ts';
 
 export const controlFlowGenerators: SubTypeGenerator[] = [
@@ -100,4 +100,53 @@ export const controlFlowGenerators: SubTypeGenerator[] = [
       }));
     },
   },
+  {
+    category: 'ControlFlow',
+    subType: 'error_message_raisers',
+    goldSource: 'grep_compared',
+    rationale: "literal error messages (12+ characters, with a space or an UPPER_CASE code, up to the first interpolation) raised or reported in the language's message form (`errors.message`: Lua's `error(\"…\")`, Perl's `die \"…\"`, Go's `errors.New(\"…\")`), whose text appears nowhere else, comments, strings and tests included; text_search in code for that form with the message: the symbols that raise it; exact_set",
+    needs: 'an error raised with a literal message',
+    idioms: ['errors.message'],
+    asks: { op: 'text_search', expected: 'exact_set' },
+    candidates({ facts, search }) {
+      const form = facts.idioms.errors.message;
+      if (!form) return [];
+      // One search finds every message; each is then asked by its own search when drafted.
+      // The message up to its first quote or escape, and an apostrophe's next letter if one follows (`can't`).
+      const anyMessage = form.replaceAll('{message}', '([^"\'\\\\]*)(?:\'\\w)?');
+      const messages = new Map<string, string>();
+      const capture = new RegExp(anyMessage, 'du');
+      for (const hit of search(regexSearch(anyMessage, 'code'))) {
+        const found = capture.exec(hit.text);
+        if (!found || hit.syntax !== 'code') continue;
+        const message = literalMessage(found[1]!, hit.text.slice(found.indices![1]![1]));
+        if (message && !messages.has(message)) messages.set(message, hit.file);
+      }
+      return [...messages.entries()].sort().map(([message, file]) => ({
+        file,
+        draft: () => {
+          const raised = regexSearch(fillTemplate(form, { message }), 'code');
+          // The intent says every raise: the message written anywhere else (a raise over two lines, a test's expectation) is not asked.
+          if (!onlyWhereForm(search, raised, regexSearch(escapeRegex(message), 'any'))) return undefined;
+          return textDraft(facts, search, raised, {
+            intent: `A log shows an error starting "${message}": lists every symbol whose code raises or reports an error whose message starts so`,
+            maxAnswer: MAX_ANSWER_SET,
+          });
+        },
+      }));
+    },
+  },
 ];
+
+/**
+ * The literal start of a message (up to its first interpolation or escape: `%s`, `$x`, `#{x}`,
+ * `\\(x)`, `{0}`), trimmed to whole words (an apostrophe, `can't`, ends the capture inside a word:
+ * that word goes too); undefined when that is too short to name one error: under 12 characters, or
+ * one word that is no error code (`UNSAFE_RECIPIENT`).
+ */
+function literalMessage(captured: string, after: string): string | undefined {
+  let literal = /^[^%$@#{}`\\]*/.exec(captured)![0];
+  if (literal === captured && /^'\w/u.test(after)) literal = literal.replace(/\S*$/, '');
+  literal = literal.replace(/[^A-Za-z0-9]+$/, '');
+  return /^[A-Za-z]/.test(literal) && literal.length >= 12 && (literal.includes(' ') || /^[A-Z][A-Z0-9_]+$/.test(literal)) ? literal : undefined;
+}

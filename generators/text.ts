@@ -1,4 +1,5 @@
 import type { TextScope, TextSearchQuery } from '../core/contract.ts';
+import { inScope } from '../evidence/syntax.ts';
 import type { Facts } from './facts.ts';
 import type { Draft, TextMatch } from './types.ts';
 
@@ -10,6 +11,25 @@ export function wordSearch(word: string, scope: TextScope): TextSearchQuery {
 /** The `text_search` for a regex in ripgrep's syntax (a call form, a raise form, an import line). */
 export function regexSearch(pattern: string, scope: TextScope): TextSearchQuery {
   return { op: 'text_search', pattern, mode: 'regex', in: scope };
+}
+
+/**
+ * Whether `everywhere` matches (those it `counts`, by default those in its scope) on exactly the lines `form` matches (in its scope): a text
+ * written only in that form (an error message only where it is raised, a flag only where a
+ * conditional tests it), and in that form only where its text is (a flag named only in a
+ * block comment on a conditional line is not tested there), so a question about the form covers
+ * every place the text is.
+ */
+export function onlyWhereForm(
+  search: (query: TextSearchQuery) => readonly TextMatch[],
+  form: TextSearchQuery,
+  everywhere: TextSearchQuery,
+  counts: (m: TextMatch) => boolean = (m) => inScope(everywhere.in, m.syntax),
+): boolean {
+  const linesOf = (matches: readonly TextMatch[]) => new Set(matches.map((m) => `${m.file}:${m.line}`));
+  const formLines = linesOf(search(form).filter((m) => inScope(form.in, m.syntax)));
+  const textLines = linesOf(search(everywhere).filter(counts));
+  return formLines.size > 0 && formLines.size === textLines.size && [...formLines].every((line) => textLines.has(line));
 }
 
 /**

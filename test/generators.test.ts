@@ -839,3 +839,54 @@ describe("every use of a constant, where another owner's constant of its name ma
     expect(asked(['cart.MAX_ITEMS'], localForm, true)).toEqual([]);
   });
 });
+
+/** A search over a few written lines, each of one syntax class: a regex reads as JavaScript's, a word as a whole-word fixed string. */
+function searchLines(lines: Array<{ file: string; line: number; text: string; syntax: TextMatch['syntax'] }>) {
+  return (q: TextSearchQuery): TextMatch[] => {
+    const re = new RegExp(q.mode === 'word' ? `\\b${q.pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b` : q.pattern, 'gu');
+    return lines.flatMap((l) => [...l.text.matchAll(re)].map((m) => ({ file: l.file, line: l.line, start: m.index, end: m.index + m[0].length, text: m[0], syntax: l.syntax })));
+  };
+}
+
+describe('error messages and build flags', () => {
+  const graph = handMadeGraph();
+  graph.scopes.set('src/checkout.ts', [{ id: id('src/`checkout.ts`/receipt().'), enclosingRange: [6, 0, 20, 1] }]);
+  const receipt = id('src/`checkout.ts`/receipt().');
+  const language = {
+    ...ts,
+    idioms: {
+      ...ts.idioms,
+      errors: { ...ts.idioms.errors, message: '\\bthrow\\s+new\\s+\\w+\\(\\s*"{message}' },
+      config: { ...ts.idioms.config, flags: { test: '^\\s*#\\s*(?:if|ifdef|elif)\\b.*\\b{name}\\b', define: '^\\s*#\\s*define\\s+{name}\\b' } },
+    },
+  };
+  const asked = (subType: string, lines: Parameters<typeof searchLines>[0]) => {
+    const search = searchLines(lines);
+    return draftsOf(subType, new Facts(graph, language, search as never), search).flatMap((d) => (d?.query.op === 'text_search' ? [[d.query.pattern, d.expected]] : []));
+  };
+  const at = (line: number, text: string, syntax: TextMatch['syntax'] = 'code', file = 'src/checkout.ts') => ({ file, line, text, syntax });
+
+  it("asks who raises a literal message in the language's message form, up to its first interpolation, only where the text is written nowhere else", () => {
+    const raise = at(9, '  throw new Error("Cart is empty: %s cannot check out", id)');
+    expect(asked('error_message_raisers', [raise])).toEqual([['\\bthrow\\s+new\\s+\\w+\\(\\s*"Cart is empty', { kind: 'exact_set', stable_ids: [receipt] }]]);
+    // The same text in a test's expectation (a string) or a comment: "every raise" could not be told from the form alone.
+    expect(asked('error_message_raisers', [raise, at(3, 'expect(run).toThrow("Cart is empty")', 'string', 'test/checkout.test.ts')])).toEqual([]);
+    // Too short to name one error, or cut by an apostrophe inside its first word (`Can't`): not asked.
+    expect(asked('error_message_raisers', [at(9, '  throw new Error("Bad id %s", id)'), at(10, '  throw new Error("Can\'t check out")')])).toEqual([]);
+    expect(asked('error_message_raisers', [at(10, '  throw new Error("CART_LOCKED")'), at(11, '  throw new Error("SHOP_CART_LOCKED")')]).map(([p]) => p)).toEqual(['\\bthrow\\s+new\\s+\\w+\\(\\s*"SHOP_CART_LOCKED']);
+    expect(asked('error_message_raisers', [at(10, '  throw new Error("Empty shopping cart can\'t check out")')])).toEqual([['\\bthrow\\s+new\\s+\\w+\\(\\s*"Empty shopping cart', { kind: 'exact_set', stable_ids: [receipt] }]]);
+  });
+
+  it('asks who tests a build flag the corpus never defines and writes only in conditional lines', () => {
+    const test = at(8, '#if defined(SHOP_FAST) && MIN_VERSION(2)');
+    expect(asked('feature_flag_usage', [test, at(12, '#endif // SHOP_FAST', 'comment')])).toEqual([['^\\s*#\\s*(?:if|ifdef|elif)\\b.*\\bSHOP_FAST\\b', { kind: 'exact_set', stable_ids: [receipt] }]]);
+    // Defined in the corpus (a header guard, a configuration header), or read as a value in code: not asked.
+    expect(asked('feature_flag_usage', [test, at(1, '#define SHOP_FAST 1', 'code', 'src/config.h')])).toEqual([]);
+    expect(asked('feature_flag_usage', [test, at(14, '  return SHOP_FAST ? 1 : 0;')])).toEqual([]);
+    expect(asked('feature_flag_usage', [test, at(14, '  options = "+" SHOP_FAST;', 'string')])).toEqual([]);
+    // Named on a conditional line only in a comment (`#if SHOP_LEVEL >= 12 /* SHOP_FAST */`): that line does not test it.
+    const commented = { file: 'src/checkout.ts', line: 15, text: '#if SHOP_LEVEL >= 12 /* SHOP_FAST */', syntax: 'code' as const };
+    const search = (q: TextSearchQuery) => [...searchLines([test])(q), ...(q.mode === 'word' ? [] : searchLines([commented])(q))];
+    expect(draftsOf('feature_flag_usage', new Facts(graph, language, search as never), search).flatMap((d) => (d?.query.op === 'text_search' && d.query.pattern.includes('SHOP_FAST') ? [d] : []))).toEqual([]);
+  });
+});

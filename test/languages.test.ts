@@ -105,3 +105,15 @@ describe('language folders', () => {
     ).toEqual([true, true, true, false, false, false, false, false]);
   });
 });
+
+describe('text a grammar misreads (walker.misreadText)', () => {
+  it("reads a Haskell equation with a tab inside its line as the function's own definition (tree-sitter-haskell reads it as a top-level splice)", async () => {
+    const outputPath = join(scratch, 'haskell-tabs.scip');
+    await indexWithTreeSitter({ treeDir: join(languageOf('haskell').dir, 'fixture'), language: 'haskell', project: { name: 'inventory', version: '1.0.0' }, outputPath });
+    const graph = await buildFactGraph(outputPath, { name: 'inventory' });
+    const sites = graph.definitionSites.get('src/Inventory/Pricing.hs')!;
+    const lines = sites.filter((_, i) => i % 3 === 0);
+    // `taxFor []\t   _\t  = 0` (0-based line 11) is one of taxFor's equations, beside `taxFor region cents = …` (line 12).
+    expect(lines.filter((line) => line === 11 || line === 12)).toEqual([11, 12]);
+  });
+});
