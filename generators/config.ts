@@ -94,7 +94,7 @@ export const configGenerators: SubTypeGenerator[] = [
     category: 'Config',
     subType: 'feature_flag_usage',
     goldSource: 'grep_compared',
-    rationale: "UPPER_CASE build flags a conditional-compilation line tests (the language's `config.flags.test`: `#ifdef _WIN32`, C#'s `#if UNITY_EDITOR`), not followed by `(`, that the corpus never defines (`config.flags.define`: a header guard or a configuration header is the corpus's own) and that code writes nowhere else; text_search in code for that line form with the flag: the symbols (or file modules) whose code tests it; exact_set",
+    rationale: "UPPER_CASE build flags a conditional-compilation line tests (the language's `config.flags.test`: `#ifdef _WIN32`, C#'s `#if UNITY_EDITOR`), not followed by `(`, that the corpus never defines (`config.flags.define`: a header guard or a configuration header is the corpus's own) and that the text names nowhere else outside comments (a value in code, a string); text_search in code for that line form with the flag: the symbols (or file modules) whose code tests it; exact_set",
     needs: 'a build flag that conditional compilation tests',
     idioms: ['config.flags'],
     asks: { op: 'text_search', expected: 'exact_set' },

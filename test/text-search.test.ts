@@ -188,6 +188,18 @@ describe('text_search', () => {
 });
 
 describe('where a match starts', () => {
+  it("takes a Perl attribute's `has name => sub { … }` as a declaration of named values over all its lines (syntax.declarations), so a read inside is the attribute's", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'lmc-syntax-'));
+    try {
+      await writeFile(join(dir, 'Shop.pm'), "package Shop;\nhas backend => sub {\n  my $name = $ENV{SHOP_BACKEND} || 'Poll';\n  return $name;\n};\ndie 'no shop' unless $ENV{SHOP};\n");
+      const syntax = new SyntaxClassifier(TreeText.load(dir), await loadGrammars('perl'));
+      // Line 2 (0-based) is inside the declaration begun on line 1; the top-level `die … unless` on line 5 is in none.
+      expect([syntax.declarationStarts('Shop.pm', 2, 14), syntax.declarationStarts('Shop.pm', 5, 25)]).toEqual([[1], []]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('reads an extension-less script by its #! line, as the walker does', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'lmc-syntax-'));
     try {
