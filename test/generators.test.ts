@@ -300,7 +300,7 @@ describe('lazy drafting', () => {
   const callSiteSearches: string[] = [];
   // Every call-site search finds one line of src/f0.ts, outside any function: it maps to that file's module.
   const search = (query: TextSearchQuery): TextMatch[] => {
-    if (/^\\bhandler\d+\\s\*\\\($/.test(query.pattern)) callSiteSearches.push(query.pattern);
+    if (query.mode === 'regex' && /^\\bhandler\d+\\s\*/.test(query.pattern)) callSiteSearches.push(query.pattern);
     return [{ file: 'src/f0.ts', line: 30, start: 0, end: 10, text: 'handler000', syntax: 'code' }];
   };
   const { scenarios, subTypes } = generateScenarios(graph, { language: ts, seed: 7, budget: 200, search });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod/v4';
 import { symbolKinds } from '../core/contract.ts';
 import { loadGrammars, nodeSpanReader } from '../core/grammars.ts';
-import { languageOf, languages } from '../core/languages.ts';
+import { fillTemplate, idiomRegExp, languageOf, languages } from '../core/languages.ts';
 import { buildFactGraph, type FactGraph } from '../graph/fact-graph.ts';
 import { indexWithTreeSitter, type TreeSitterIndexResult } from '../indexers/tree-sitter/index.ts';
 
@@ -115,5 +115,21 @@ describe('text a grammar misreads (walker.misreadText)', () => {
     const lines = sites.filter((_, i) => i % 3 === 0);
     // `taxFor []\t   _\t  = 0` (0-based line 11) is one of taxFor's equations, beside `taxFor region cents = …` (line 12).
     expect(lines.filter((line) => line === 11 || line === 12)).toEqual([11, 12]);
+  });
+});
+
+describe("call forms written with explicit type arguments (each folder's callText)", () => {
+  const calls = (language: string, name: string, line: string) => idiomRegExp(fillTemplate(languageOf(language).idioms.callText, { name })).test(line);
+  it.each([
+    ['rust', 'downcast_ref', 'self.inner.downcast_ref::<T>()', true],
+    ['rust', 'Vec', 'let v = Vec::<u8>::new();', false],
+    ['typescript', 'find', 'const item = store.find<Item>(sku)', true],
+    ['typescript', 'count', 'if (count < limit && ok > (min)) {', false],
+    ['csharp', 'Create', 'return Observable.Create<T>(observer => {', true],
+    ['kotlin', 'emptyList', 'val names = emptyList<String>()', true],
+    ['cpp', 'make_unique', 'auto t = std::make_unique<Table>(options);', true],
+    ['cpp', 'a', 'if (a < b && c > (d)) {', false],
+  ])('%s: a call named %s in `%s` is %s', (language, name, line, expected) => {
+    expect(calls(language, name, line)).toBe(expected);
   });
 });
