@@ -104,7 +104,7 @@ export const controlFlowGenerators: SubTypeGenerator[] = [
     category: 'ControlFlow',
     subType: 'error_message_raisers',
     goldSource: 'grep_compared',
-    rationale: "literal error messages (12+ characters, with a space or an UPPER_CASE code, up to the first interpolation) raised or reported in the language's message form (`errors.message`: Lua's `error(\"…\")`, Perl's `die \"…\"`, Go's `errors.New(\"…\")`), whose text appears nowhere else, comments, strings and tests included; text_search in code for that form with the message: the symbols that raise it; exact_set",
+    rationale: "literal error messages (12+ characters, with a space or an UPPER_CASE code, up to the first interpolation) raised or reported outside test code in the language's message form (`errors.message`: Lua's `error(\"…\")`, Perl's `die \"…\"`, Go's `errors.New(\"…\")`), whose text appears nowhere else, comments, strings and tests included; text_search in code for that form with the message: the symbols that raise it; exact_set",
     needs: 'an error raised with a literal message',
     idioms: ['errors.message'],
     asks: { op: 'text_search', expected: 'exact_set' },
@@ -118,7 +118,8 @@ export const controlFlowGenerators: SubTypeGenerator[] = [
       const capture = new RegExp(anyMessage, 'du');
       for (const hit of search(regexSearch(anyMessage, 'code'))) {
         const found = capture.exec(hit.text);
-        if (!found || hit.syntax !== 'code') continue;
+        // A log shows what the product raises: a message only a test raises is no lead.
+        if (!found || hit.syntax !== 'code' || facts.inTestCode(hit)) continue;
         const message = literalMessage(found[1]!, hit.text.slice(found.indices![1]![1]));
         if (message && !messages.has(message)) messages.set(message, hit.file);
       }

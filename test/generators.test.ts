@@ -871,6 +871,13 @@ describe('error messages and build flags', () => {
     expect(asked('error_message_raisers', [raise])).toEqual([['\\bthrow\\s+new\\s+\\w+\\(\\s*"Cart is empty', { kind: 'exact_set', stable_ids: [receipt] }]]);
     // The same text in a test's expectation (a string) or a comment: "every raise" could not be told from the form alone.
     expect(asked('error_message_raisers', [raise, at(3, 'expect(run).toThrow("Cart is empty")', 'string', 'test/checkout.test.ts')])).toEqual([]);
+    // Raised only by test code (a test file's top level, credited to its module): no log of the product shows it.
+    const withTests = handMadeGraph();
+    const testModule = id('test/`checkout.test.ts`/');
+    withTests.symbols.set(testModule, { id: testModule, kind: 'module', name: 'test/checkout.test.ts', display: 'test/`checkout.test.ts`/', file: 'test/checkout.test.ts', range: [0, 0, 0, 1] });
+    withTests.fileModules.set('test/checkout.test.ts', testModule);
+    const testRaise = searchLines([at(3, '  throw new Error("Cart is empty for this test")', 'code', 'test/checkout.test.ts')]);
+    expect(draftsOf('error_message_raisers', new Facts(withTests, language, testRaise as never), testRaise)).toEqual([]);
     // Too short to name one error, or cut by an apostrophe inside its first word (`Can't`): not asked.
     expect(asked('error_message_raisers', [at(9, '  throw new Error("Bad id %s", id)'), at(10, '  throw new Error("Can\'t check out")')])).toEqual([]);
     expect(asked('error_message_raisers', [at(10, '  throw new Error("CART_LOCKED")'), at(11, '  throw new Error("SHOP_CART_LOCKED")')]).map(([p]) => p)).toEqual(['\\bthrow\\s+new\\s+\\w+\\(\\s*"SHOP_CART_LOCKED']);
