@@ -56,14 +56,23 @@ function compiles(pattern: string): boolean {
   }
 }
 export const regex = z.string().refine(compiles, 'must be a regular expression');
+/**
+ * How many capture groups a pattern has (an alternative that matches the empty string reports them
+ * all); -1 when it does not compile, so a check on its groups fails beside the compile check
+ * instead of throwing.
+ */
+function captureGroups(pattern: string): number {
+  return compiles(pattern) ? new RegExp(`${pattern}|`, 'u').exec('')!.length - 1 : -1;
+}
 /** A regular expression with `{name}` (and `{base}`) where an escaped name goes. */
 const placeholders = z.string().refine((t) => compiles(fillTemplate(t, { name: 'x', base: 'x' })), 'must be a regular expression once {name} is filled in');
 const template = placeholders.refine((t) => t.includes('{name}'), 'must contain {name}');
-/** A regular expression with `{message}` where an escaped message text goes. */
+/** A regular expression with `{message}` where an escaped message text goes, and no capture group. */
 const messageTemplate = z
   .string()
   .refine((t) => t.includes('{message}'), 'must contain {message}')
-  .refine((t) => compiles(fillTemplate(t, { message: 'x' })), 'must be a regular expression once {message} is filled in');
+  .refine((t) => compiles(fillTemplate(t, { message: 'x' })), 'must be a regular expression once {message} is filled in')
+  .refine((t) => captureGroups(fillTemplate(t, { message: 'x' })) === 0, 'must have no capture group');
 /** A name qualified by `Owner::`, `owner.` or `owner->`, the owner as group 1. */
 const QUALIFIED_USE = '([A-Za-z_$][\\w$]*)\\s*(?:::|\\.|->)\\s*\\b{name}\\b';
 const hoverTemplate = z.string().refine((t) => t.includes('{name}') || t.includes('{text}'), 'must use {name} or {text}');
@@ -194,7 +203,7 @@ const walkerSchema = z
      * matching group holds, which nothing can bind, so that name's callers and the enclosing body's
      * callees are never taken to be known.
      */
-    callsInText: regex.refine((r) => new RegExp(`${r}|`).exec('')!.length >= 2, 'must have a capture group, the callee'),
+    callsInText: regex.refine((r) => captureGroups(r) >= 1, 'must have a capture group, the callee'),
     /** The method `x.name = v` calls, where a pattern says so (`(#set! call "writer")`): Ruby's `name=`, Objective-C's `setName`. */
     writer: z
       .string()
@@ -254,7 +263,7 @@ const languageSchema = z
 export const outlineKinds = ['class', 'interface', 'enum', 'type_alias', 'type', 'function', 'method', 'property', 'impl'] as const;
 export type OutlineKind = (typeof outlineKinds)[number];
 
-const idiomsSchema = z
+export const idiomsSchema = z
   .object({
     /** Repository-relative paths of test code. */
     testFiles: z.array(regex).min(1),
@@ -294,20 +303,20 @@ const idiomsSchema = z
         /** Wrapping another error in the named type. */
         wrap: template.optional(),
         /** Within an import declaration, giving the named type another name (Rust's `use … Error as ClapError`), captured by the one group: raises under that name count too. */
-        renamed: template.refine((t) => new RegExp(`${fillTemplate(t, { name: 'x' })}|`, 'u').exec('')!.length === 2, 'must have exactly one capture group, the new name').optional(),
+        renamed: template.refine((t) => captureGroups(fillTemplate(t, { name: 'x' })) === 1, 'must have exactly one capture group, the new name').optional(),
         /**
          * An import declaration of a type by the named type's name, the path it comes from captured by
          * the one group (PHP's `use Psr\\Log\\{name};`): where that path, its `\\` and `::` read as `/`,
          * is not the corpus type's own namespace, that file's raises of the name raise another type,
          * and who raises the corpus type is not asked.
          */
-        importedFrom: template.refine((t) => new RegExp(`${fillTemplate(t, { name: 'x' })}|`, 'u').exec('')!.length === 2, 'must have exactly one capture group, the path').optional(),
+        importedFrom: template.refine((t) => captureGroups(fillTemplate(t, { name: 'x' })) === 1, 'must have exactly one capture group, the path').optional(),
         /**
          * Raising or reporting an error with a literal message, written on one line: `{message}` is
          * where the message's text starts, right after its opening quote (Lua's `error("…")`,
          * Perl's `die "…"`, Go's `errors.New("…")`). No capture groups.
          */
-        message: messageTemplate.refine((t) => new RegExp(`${fillTemplate(t, { message: 'x' })}|`, 'u').exec('')!.length === 1, 'must have no capture group').optional(),
+        message: messageTemplate.optional(),
       })
       .strict(),
     /**
@@ -434,7 +443,7 @@ const idiomsSchema = z
      * JavaScript's regex engines share. A `function` indented inside a class, interface, enum or
      * `impl` body is a method. Empty: the floor finds no declarations in this language.
      */
-    outline: z.array(z.object({ kind: z.enum(outlineKinds), pattern: regex.refine((p) => new RegExp(`${p}|`).exec('')!.length === 2, 'must have exactly one capture group, the declared name') }).strict()).default([]),
+    outline: z.array(z.object({ kind: z.enum(outlineKinds), pattern: regex.refine((p) => captureGroups(p) === 1, 'must have exactly one capture group, the declared name') }).strict()).default([]),
     /**
      * How the source constructs a class by naming it, for indexers that record only a reference to
      * the class there (scip-python's `Store(...)`): the text just

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod/v4';
 import { symbolKinds } from '../core/contract.ts';
 import { loadGrammars, nodeSpanReader } from '../core/grammars.ts';
-import { fillTemplate, idiomRegExp, languageOf, languages } from '../core/languages.ts';
+import { fillTemplate, idiomRegExp, idiomsSchema, languageOf, languages } from '../core/languages.ts';
 import { buildFactGraph, type FactGraph } from '../graph/fact-graph.ts';
 import { indexWithTreeSitter, type TreeSitterIndexResult } from '../indexers/tree-sitter/index.ts';
 
@@ -131,5 +131,19 @@ describe("call forms written with explicit type arguments (each folder's callTex
     ['cpp', 'a', 'if (a < b && c > (d)) {', false],
   ])('%s: a call named %s in `%s` is %s', (language, name, line, expected) => {
     expect(calls(language, name, line)).toBe(expected);
+  });
+});
+
+describe('idioms whose patterns do not compile', () => {
+  it('are reported as the field and its rule, never thrown as a raw regex error', () => {
+    const go = JSON.parse(readFileSync(join(languageOf('go').dir, 'idioms.json'), 'utf8')) as { errors: object };
+    const parsed = idiomsSchema.safeParse({ ...go, errors: { ...go.errors, renamed: 'use ({name}', message: 'die "{message}(' } });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error!.issues.map((i) => `${i.path.join('.')}: ${i.message}`)).toEqual([
+      'errors.renamed: must be a regular expression once {name} is filled in',
+      'errors.renamed: must have exactly one capture group, the new name',
+      'errors.message: must be a regular expression once {message} is filled in',
+      'errors.message: must have no capture group',
+    ]);
   });
 });
