@@ -164,6 +164,12 @@ const walkerSchema = z
      * from a type it embeds (`@inherit.super` with `(#set! inherit "embeds")`).
      */
     interfaces: z.enum(['declared', 'structural']).default('declared'),
+    /**
+     * A function defined in another callable's body: a local of it, whose calls are the outer callable's
+     * (`locals`), or a symbol under it whose calls are its own (`symbols`: `outer().inner().`, as
+     * scip-python names a nested `def`).
+     */
+    nestedFunctions: z.enum(['locals', 'symbols']).default('locals'),
     /** What calling a type by name means: nothing we record, a reference to the type, or a call of its constructor. */
     typeCall: z.enum(['none', 'type', 'constructor']).default('none'),
     /** Method names that are constructors besides captured `@definition.constructor` ones (`__init__`): they override nothing. */

@@ -212,6 +212,43 @@ describe('the tree-sitter walker', () => {
     expect([mentions.unresolved.targets.size, mentions.unresolved.bodies.size]).toEqual([0, 0]);
   });
 
+  it('makes a Python function defined in a function a symbol under it that makes its own calls, as scip-python does; JavaScript keeps it a local', async () => {
+    const python = [
+      'def helper(x):',
+      '    return x',
+      '',
+      'def outer(xs):',
+      '    def inner(x):',
+      '        return helper(x)',
+      '    return [inner(x) for x in xs]',
+      '',
+      'class Router:',
+      '    def route(self):',
+      '        def decorator(f):',
+      '            return helper(f)',
+      '        return decorator',
+      '',
+    ].join('\n');
+    const py = await index({ 'app.py': python }, 'python');
+    const graph = await buildFactGraph(py.outputPath, { name: 'demo' });
+    const P = `${graph.packagePrefix}app/`;
+    expect([...graph.symbols.values()].filter((s) => s.kind === 'function' || s.kind === 'method').map((s) => [s.id, s.owner ?? ''])).toEqual([
+      [`${P}Router#route().`, `${P}Router#`],
+      [`${P}Router#route().decorator().`, `${P}Router#route().`],
+      [`${P}helper().`, `${P}__init__:`],
+      [`${P}outer().`, `${P}__init__:`],
+      [`${P}outer().inner().`, `${P}outer().`],
+    ]);
+    expect(graph.callers.get(`${P}helper().`)).toEqual([`${P}Router#route().decorator().`, `${P}outer().inner().`]);
+    expect(graph.calls.get(`${P}outer().`)).toEqual([`${P}outer().inner().`]);
+
+    const js = await index({ 'app.js': 'function helper (x) { return x }\nfunction outer (xs) {\n  function inner (x) { return helper(x) }\n  return xs.map(inner)\n}\n' }, 'javascript');
+    const jsGraph = await buildFactGraph(js.outputPath, { name: 'demo' });
+    const J = `${jsGraph.packagePrefix}\`app.js\`/`;
+    expect([...jsGraph.symbols.keys()].filter((id) => id.endsWith(').'))).toEqual([`${J}helper().`, `${J}outer().`]);
+    expect(jsGraph.callers.get(`${J}helper().`)).toEqual([`${J}outer().`]);
+  });
+
   it('parses JavaScript through the typescript language and follows CommonJS requires', async () => {
     const files = {
       'lib/reply.js': "'use strict'\nfunction send (x) { return x }\nmodule.exports = { send }\n",

@@ -140,7 +140,8 @@ function placeDefinitions(corpus: CorpusSymbols): void {
     }
     if (p < 0) return state.container;
     const parent = state.facts.definitions[p]!;
-    if (callableKinds.has(parent.kind) || termKinds.has(parent.kind)) return null;
+    const nestedSymbol = config.nestedFunctions === 'symbols' && d.kind === 'function' && callableKinds.has(parent.kind);
+    if (!nestedSymbol && (callableKinds.has(parent.kind) || termKinds.has(parent.kind))) return null;
     const opened = state.opens[p];
     if (opened === undefined) return allowLookup ? null : 'defer';
     return opened;
