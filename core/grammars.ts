@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { Language as Grammar, Parser, Query, type Tree } from 'web-tree-sitter';
+import { Language as Grammar, Parser, Query, type Node, type Tree } from 'web-tree-sitter';
 import { PipelineError } from './errors.ts';
 import { languageOf, type Language } from './languages.ts';
 
@@ -128,11 +128,23 @@ export function fileParser(loadedLanguage: LoadedLanguage): (file: string, text:
   };
 }
 
-/** The spans of a tree's nodes of the given types, flat [startRow, startCol, endRow, endCol] quadruples in document order. */
+/** A language folder's node type, `type` or `type[field]`: only a node of that type that has that field (`export_statement[source]`, a re-export). */
+export function nodeSelector(entry: string): { type: string; field?: string } {
+  const m = /^(\w+)\[(\w+)\]$/.exec(entry);
+  return m ? { type: m[1]!, field: m[2]! } : { type: entry };
+}
+
+/** Whether a node is one a selector (nodeSelector) names. */
+export function selects(selector: { type: string; field?: string }, node: Node): boolean {
+  return node.type === selector.type && (selector.field === undefined || node.childForFieldName(selector.field) !== null);
+}
+
+/** The spans of a tree's nodes of the given types (nodeSelector), flat [startRow, startCol, endRow, endCol] quadruples in document order. */
 export function nodeSpans(tree: Tree, types: readonly string[]): number[] {
   const spans: number[] = [];
-  for (const node of types.length ? tree.rootNode.descendantsOfType([...types]) : []) {
-    if (node) spans.push(node.startPosition.row, node.startPosition.column, node.endPosition.row, node.endPosition.column);
+  const selectors = types.map(nodeSelector);
+  for (const node of types.length ? tree.rootNode.descendantsOfType([...new Set(selectors.map((s) => s.type))]) : []) {
+    if (node && selectors.some((s) => selects(s, node))) spans.push(node.startPosition.row, node.startPosition.column, node.endPosition.row, node.endPosition.column);
   }
   return spans;
 }

@@ -7,7 +7,7 @@ import { z } from 'zod/v4';
 import { PipelineError } from '../core/errors.ts';
 import { SortedRanges } from '../core/ranges.ts';
 import type { TextScope, TextSearchQuery } from '../core/contract.ts';
-import { fileParser, nodeSpans, type LoadedLanguage } from '../core/grammars.ts';
+import { fileParser, nodeSelector, nodeSpans, selects, type LoadedLanguage } from '../core/grammars.ts';
 import type { RgMatch, TextSearcher } from './ripgrep.ts';
 import type { TreeText } from './tree-text.ts';
 
@@ -197,16 +197,17 @@ export class SyntaxClassifier {
     const tree = this.parse(file, text);
     if (tree) {
       const { comments, strings, interpolations, imports } = this.loaded.language.syntax;
-      const classOfType = new Map<string, SyntaxClass>([
+      const rules = [
         ...strings.map((t) => [t, 'string'] as const),
         ...comments.map((t) => [t, 'comment'] as const),
         ...interpolations.map((t) => [t, 'code'] as const),
         ...imports.map((t) => [t, 'import'] as const),
-      ]);
-      for (const node of tree.rootNode.descendantsOfType([...classOfType.keys()])) {
-        if (!node) continue;
+      ].map(([entry, syntaxClass]) => ({ ...nodeSelector(entry), syntaxClass }));
+      for (const node of tree.rootNode.descendantsOfType([...new Set(rules.map((r) => r.type))])) {
+        const rule = node && rules.find((r) => selects(r, node));
+        if (!node || !rule) continue;
         spans.push(node.startPosition.row, node.startPosition.column, node.endPosition.row, node.endPosition.column);
-        kinds.push(classOfType.get(node.type)!);
+        kinds.push(rule.syntaxClass);
       }
       declarations = nodeSpans(tree, this.loaded.language.syntax.declarations);
       memberParameters = nodeSpans(tree, this.loaded.language.syntax.memberParameters);

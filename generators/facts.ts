@@ -244,14 +244,21 @@ export class Facts {
 
   /**
    * Whether a declaration the indexer does not record may be a member of this module or type: any
-   * in its file may be a module's; a type's, when it lies inside the type's range or names the type
-   * (Lua's `interface_mt.clientport = interface_mt.port`, outside the table's braces).
+   * in its file may be a module's; a type's, when it names the type (Lua's `interface_mt.clientport =
+   * interface_mt.port`, outside the table's braces), or lies inside the type's range in the type's
+   * file, or, in another file, next to a definition of the type or of one of its members (an
+   * Objective-C `@implementation` in the `.m` beside the `.h` that declares the class).
    */
   private mayDeclareMemberOf(id: string, gap: TextMatch): boolean {
     const symbol = this.graph.symbols.get(id)!;
     if (symbol.kind === 'module') return true;
+    if (new RegExp(`(?<![\\p{L}\\p{N}_$])${escapeRegex(symbol.name)}(?![\\p{L}\\p{N}_$])`, 'u').test(gap.text)) return true;
     const r = symbol.enclosingRange;
-    return (r !== undefined && r[0] <= gap.line - 1 && gap.line - 1 <= r[2]) || new RegExp(`(?<![\\p{L}\\p{N}_$])${escapeRegex(symbol.name)}(?![\\p{L}\\p{N}_$])`, 'u').test(gap.text);
+    if (symbol.file === gap.file) return r !== undefined && r[0] <= gap.line - 1 && gap.line - 1 <= r[2];
+    const scopes = this.graph.scopes.get(gap.file) ?? [];
+    const after = scopes.findIndex((s) => s.enclosingRange[0] > gap.line - 1);
+    const neighbours = after < 0 ? scopes.slice(-1) : scopes.slice(Math.max(0, after - 1), after + 1);
+    return neighbours.some((s) => s.id === id || this.graph.symbols.get(s.id)?.owner === id);
   }
 
   /** Whether the name is written somewhere in a form that makes it another name (the language's `otherNames`: Zig's `@{name}`). */

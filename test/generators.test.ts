@@ -470,6 +470,28 @@ describe('member listings the index may leave incomplete', () => {
     expect([cart, giftCart].map((s) => factsInside.membersListable(s))).toEqual([true, false]);
   });
 
+  it('takes a gap in another file than the type for one of its members when it lies next to a definition of the type or a member (an Objective-C @implementation)', () => {
+    const gaps = { ...ts, idioms: { ...ts.idioms, surveyGaps: ['^NOT_IMPLEMENTED\\('] } };
+    const graph = withRanges();
+    // Cart is declared in src/cart.ts (lines 3-11); its methods and GiftCart#total are defined in src/impl.ts.
+    for (const [member, range] of [[id('src/`cart.ts`/Cart#add().'), [0, 0, 3, 1]], [id('src/`cart.ts`/Cart#total().'), [8, 0, 10, 1]], [giftCart + 'total().', [20, 0, 22, 1]]] as const) {
+      graph.symbols.set(member, { ...graph.symbols.get(member)!, file: 'src/impl.ts', enclosingRange: [...range] });
+    }
+    graph.scopes.set('src/impl.ts', [
+      { id: id('src/`cart.ts`/Cart#add().'), enclosingRange: [0, 0, 3, 1] },
+      { id: id('src/`cart.ts`/Cart#total().'), enclosingRange: [8, 0, 10, 1] },
+      { id: giftCart + 'total().', enclosingRange: [20, 0, 22, 1] },
+    ]);
+    const listable = (line: number) => {
+      const gap = { file: 'src/impl.ts', line, start: 0, end: 16, text: 'NOT_IMPLEMENTED(', syntax: 'code' as const };
+      const facts = new Facts(graph, gaps, ((q: TextSearchQuery) => (q.pattern === gaps.idioms.surveyGaps[0] ? [gap] : [])) as never);
+      return [cart, giftCart].map((s) => facts.membersListable(s));
+    };
+    // Line 7 lies between Cart#add and Cart#total: Cart's; line 30, after GiftCart#total: GiftCart's. Cart's range
+    // in its own file (lines 3-11) says nothing about src/impl.ts.
+    expect([listable(7), listable(30), listable(5)]).toEqual([[false, true], [true, false], [false, true]]);
+  });
+
   it('lists no members of a module under which the index gives a type members but no definition, where the text declares that type, and looks up neither by name', () => {
     const graph = withRanges();
     // scip-python's `class EmailStr(str):` inside `except ImportError:`: its methods are indexed, the class is not.

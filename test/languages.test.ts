@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod/v4';
 import { symbolKinds } from '../core/contract.ts';
-import { loadGrammars, nodeSpanReader } from '../core/grammars.ts';
+import { loadGrammars, nodeSelector, nodeSpanReader } from '../core/grammars.ts';
 import { fillTemplate, idiomRegExp, idiomsSchema, languageOf, languages } from '../core/languages.ts';
 import { buildFactGraph, type FactGraph } from '../graph/fact-graph.ts';
 import { indexWithTreeSitter, type TreeSitterIndexResult } from '../indexers/tree-sitter/index.ts';
@@ -82,7 +82,12 @@ describe('language folders', () => {
   it.each(languages().map((l) => [l.name, l] as const))('%s: every comment, string, interpolation, import, declaration, member parameter and definition-time node type it names exists in each of its grammars', async (_, language) => {
     const { grammars } = await loadGrammars(language.name);
     const missing = grammars.flatMap((g) =>
-      [...language.syntax.comments, ...language.syntax.strings, ...language.syntax.interpolations, ...language.syntax.imports, ...language.syntax.declarations, ...language.syntax.memberParameters, ...language.syntax.definitionTime].filter((type) => !g.grammar.idForNodeType(type, true)).map((type) => `${g.extensions.join(',')}: ${type}`),
+      [...language.syntax.comments, ...language.syntax.strings, ...language.syntax.interpolations, ...language.syntax.imports, ...language.syntax.declarations, ...language.syntax.memberParameters, ...language.syntax.definitionTime]
+        .filter((entry) => {
+          const { type, field } = nodeSelector(entry);
+          return !g.grammar.idForNodeType(type, true) || (field !== undefined && !g.grammar.fieldIdForName(field));
+        })
+        .map((type) => `${g.extensions.join(',')}: ${type}`),
     );
     expect(missing).toEqual([]);
   });
@@ -103,6 +108,18 @@ describe('language folders', () => {
         '  readonly schema: unknown,',
       ].map(gapLine),
     ).toEqual([true, true, true, false, false, false, false, false]);
+  });
+
+  it("Objective-C's surveyGaps find React Native's RCT_NOT_IMPLEMENTED stubs, which the walker blanks with the method they declare", () => {
+    const gaps = languageOf('objc').idioms.surveyGaps.map((p) => new RegExp(p, 'u'));
+    const gapLine = (line: string) => gaps.some((g) => g.test(line));
+    expect(['RCT_NOT_IMPLEMENTED(- (instancetype)init)', '  RCT_NOT_IMPLEMENTED (- (instancetype)initWithCoder:(NSCoder *)decoder)', '// RCT_NOT_IMPLEMENTED(- (instancetype)init)', '- (instancetype)init NS_UNAVAILABLE;'].map(gapLine)).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
+    expect(languageOf('objc').walker.ignoredMacros).toContain('RCT_NOT_IMPLEMENTED');
   });
 });
 

@@ -200,6 +200,17 @@ describe('where a match starts', () => {
     }
   });
 
+  it('takes a TypeScript re-export (`export … from`) for an import, and an export of a declaration for code (syntax.imports `export_statement[source]`)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'lmc-syntax-'));
+    try {
+      await writeFile(join(dir, 'index.ts'), "export type { Priced, Shippable } from './models';\nexport * from './store';\nexport const shippable: Shippable[] = [];\nimport { Store } from './store';\n");
+      const syntax = new SyntaxClassifier(TreeText.load(dir), await loadGrammars('typescript'));
+      expect([syntax.classOf('index.ts', 0, 22), syntax.classOf('index.ts', 1, 0), syntax.classOf('index.ts', 2, 24), syntax.classOf('index.ts', 3, 9)]).toEqual(['import', 'import', 'code', 'import']);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('reads an extension-less script by its #! line, as the walker does', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'lmc-syntax-'));
     try {
