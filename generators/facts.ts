@@ -875,6 +875,7 @@ export class Facts {
     const s = this.graph.symbols.get(id);
     if (this.hasSameNamedOverloads(id) || this.subtypeFileMissesDeclarations(id) || this.subtypedByMacro(id)) return false;
     if (s && (this.ofMergedType(s) || this.memberOfUndefinedType(s) || this.heldAsValueBySubtype(s))) return false;
+    if (s && !callableKinds.has(s.kind) && this.mayBeImplementedByUndefinedType(id)) return false;
     if (this.language.walker.interfaces !== 'structural') return true;
     const type = s && callableKinds.has(s.kind) && s.owner ? s.owner : id;
     return this.ancestors(type).every((a) => this.graph.symbols.has(a));
@@ -883,8 +884,8 @@ export class Facts {
   /**
    * Whether a method's name is also a member of a type the index gives members but no definition
    * (graph.undefinedTypes): that type's methods have no implementation edge, and may override or
-   * implement this one (clap's `impl IntoResettable<ArgAction> for ArgAction` in resettable.rs,
-   * filed under an undefined `resettable/ArgAction#`).
+   * implement this one, and implement its type (clap's `impl IntoResettable<ArgAction> for ArgAction`
+   * in resettable.rs, filed under an undefined `resettable/ArgAction#`).
    */
   private memberOfUndefinedType(s: SymbolFact): boolean {
     if (!callableKinds.has(s.kind)) return false;
@@ -892,6 +893,20 @@ export class Facts {
     return this.undefinedMemberNames.has(s.name);
   }
   private undefinedMemberNames?: Set<string>;
+
+  /**
+   * Whether a type some of whose methods an undefined type also has, that undefined type named like a
+   * corpus type, may be implemented by that corpus type with no edge (clap's `IntoResettable` by
+   * `ArgAction`). An undefined type no corpus type is named like is outside the corpus (`impl Args for
+   * Box<T>`), and implements nothing a question about the corpus's implementors lists.
+   */
+  private mayBeImplementedByUndefinedType(id: string): boolean {
+    this.ownNamedUndefinedMembers ??= new Set(
+      [...this.graph.undefinedTypes.values()].flatMap((types) => types.filter((t) => this.lookupBare(t.name).some((o) => typeKinds.has(this.graph.symbols.get(o)!.kind))).flatMap((t) => t.members)),
+    );
+    return this.members(id).some((m) => callableKinds.has(this.graph.symbols.get(m)!.kind) && this.ownNamedUndefinedMembers!.has(this.graph.symbols.get(m)!.name));
+  }
+  private ownNamedUndefinedMembers?: Set<string>;
 
   /**
    * Whether a subtype of a method's type holds a value of the method's name (OCaml's point-free

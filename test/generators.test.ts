@@ -583,6 +583,17 @@ describe('methods of types the index does not define', () => {
     expect(new Facts(handMadeGraph(), ts).implementorsKnown(total)).toBe(true);
   });
 
+  it("asks no implementors of a type whose method an undefined type named like a corpus type also has (clap's `IntoResettable`, implemented by `ArgAction` in another file); one named like nothing in the corpus (`Box`) is outside it", () => {
+    const [cart, gift] = [id('src/`cart.ts`/Cart#'), id('src/`cart.ts`/GiftCart#')];
+    const implementorsKnown = (name: string) => {
+      const graph = handMadeGraph();
+      // `impl Cart for <name>` in checkout.ts, filed under an undefined `checkout.ts/<name>#`.
+      graph.undefinedTypes.set(id('src/`checkout.ts`/'), [{ name, file: 'src/checkout.ts', members: ['add'] }]);
+      return [cart, gift].map((s) => new Facts(graph, ts).implementorsKnown(s));
+    };
+    expect([implementorsKnown('GiftCart'), implementorsKnown('Box')]).toEqual([[false, true], [true, true]]);
+  });
+
   it("asks no overrides of a method a subtype holds as a value of its name (OCaml's point-free `let to_seq_keys = to_seq_keys`)", () => {
     const graph = handMadeGraph();
     // GiftCart overrides total(); give Cart a second method, count(), that GiftCart holds as a variable.
