@@ -122,6 +122,8 @@ const walkerSchema = z
         relativeWords: z.record(z.string(), z.enum(['root', 'current', 'parent'])).default({}),
         /** Leading dots mean the current package, two dots its parent (Python). */
         leadingDots: z.boolean().default(false),
+        /** A path may start with a module declared under the importing one (Rust 2018: `use action::ArgAction;` in builder/mod.rs names builder/action). */
+        childModules: z.boolean().default(false),
         /** An import path may carry a prefix we cannot know (a Go module path): match the longest known tail. */
         matchSuffix: z.boolean().default(false),
         /**

@@ -136,6 +136,39 @@ describe('the tree-sitter walker', () => {
     expect(graph.callers.get(`${R}derive/parse_all().`)).toEqual([`${R}examples/hand/main().`]);
   });
 
+  it("resolves a Rust `use` path that starts with a child module of the importing one (`pub use action::ArgAction;` in builder/mod.rs), as Rust 2018 does", async () => {
+    const files = {
+      'src/lib.rs': 'pub mod builder;\n',
+      'src/builder/mod.rs': ['mod action;', 'mod resettable;', 'pub use action::ArgAction;', 'pub use resettable::IntoResettable;', ''].join('\n'),
+      'src/builder/action.rs': 'pub enum ArgAction { Set }\npub fn make() -> ArgAction { ArgAction::Set }\n',
+      'src/builder/resettable.rs': [
+        'use crate::builder::ArgAction;',
+        'pub trait IntoResettable<T> { fn into_resettable(self) -> T; }',
+        'impl IntoResettable<ArgAction> for ArgAction {',
+        '    fn into_resettable(self) -> ArgAction { self }',
+        '}',
+        '',
+      ].join('\n'),
+      'src/other.rs': 'use crate::builder::action::make;\nuse action::make as nothing;\npub fn run() { make(); }\n',
+    };
+    const { outputPath } = await index(files, 'rust');
+    const graph = await buildFactGraph(outputPath, { name: 'demo' });
+    const R = graph.packagePrefix;
+    expect(graph.supertypes.get(`${R}builder/action/ArgAction#`)).toEqual([`${R}builder/resettable/IntoResettable#`]);
+    expect(graph.undefinedTypes.size).toBe(0);
+    // other.rs has no child module `action`: that path names nothing, and the crate path still resolves.
+    expect(graph.callers.get(`${R}builder/action/make().`)).toEqual([`${R}other/run().`]);
+  });
+
+  it("drops a lifetime from a written Rust type: `impl Default for &'_ Styled` is Styled's", async () => {
+    const files = { 'src/lib.rs': ['pub struct Styled;', "impl Default for &'_ Styled { fn default() -> Self { todo!() } }", "impl<'s> IntoIterator for &'s Styled { fn into_iter(self) {} }", ''].join('\n') };
+    const { outputPath } = await index(files, 'rust');
+    const graph = await buildFactGraph(outputPath, { name: 'demo' });
+    const R = graph.packagePrefix;
+    expect(graph.contains.get(`${R}Styled#`)).toEqual([`${R}Styled#default().`, `${R}Styled#into_iter().`]);
+    expect(graph.undefinedTypes.size).toBe(0);
+  });
+
   it('reads calls inside a Rust macro: a free function resolves, a method stays unresolved, so no call question about it is complete', async () => {
     const files = {
       'src/lib.rs': [

@@ -246,6 +246,8 @@ export class CorpusSymbols {
       if (word) {
         relativeTo = relativeBase(word, current);
         segments = segments.slice(1);
+      } else if (imports.childModules && this.moduleBySegments.has([...current, segments[0]].join('/'))) {
+        relativeTo = current;
       }
     }
     return relativeTo ? [...relativeTo, ...segments] : segments;
