@@ -15,6 +15,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod/v4';
+import { symbolKinds } from './contract.ts';
 import { PipelineError } from './errors.ts';
 import { issueWords } from './zod-issues.ts';
 
@@ -160,6 +161,14 @@ const walkerSchema = z
     typesAreModules: z.boolean().default(false),
     /** A bare call inside a type may call the type's own members (Java, C#, C++, Ruby). */
     implicitSelfMembers: z.boolean().default(false),
+    /**
+     * Which types around a bare call it may reach (with `implicitSelfMembers`): every type it is
+     * written in (`lexical`: a Java inner class calls its outer class's methods), or only the class
+     * or module that directly holds its definition (`innermost`: Ruby, where `self` in a module's
+     * `def` is an instance of whatever class includes the module, never of the class the module is
+     * written in).
+     */
+    selfScope: z.enum(['lexical', 'innermost']).default('lexical'),
     /**
      * How a type comes to implement an interface: by declaring it (`implements`, `: Trait`), or, in
      * `structural` languages (Go), by having every method the interface names, its own or promoted
@@ -351,6 +360,12 @@ export const idiomsSchema = z
      */
     surveyGaps: z.array(regex).default([]),
     /**
+     * Lines that declare names the language's indexer records no definition for, the names in the
+     * one capture group (Ruby's `attr_reader :body, :status`, `alias to_s public_id`'s `to_s`): they
+     * are survey gaps too, and no lookup of such a name is asked, since its answer would miss them.
+     */
+    undeclaredNames: z.array(regex.refine((p) => captureGroups(p) === 1, 'must have exactly one capture group, the declared names')).default([]),
+    /**
      * Forms in which a symbol's name is written as another name (Zig's builtin `@{name}`, a
      * different identifier from `{name}`): a name written so anywhere is not asked about by its
      * word, since a word search finds both.
@@ -414,6 +429,23 @@ export const idiomsSchema = z
      */
     operatorMethods: regex.optional(),
     /**
+     * Names of the members every type has from the language's root type or its standard type
+     * classes, written nowhere in the corpus (Kotlin's `hashCode` from `Any`, Java's `toString` from
+     * `Object`, Haskell's `show` from a `Show` instance): no question says a type lacks one.
+     */
+    rootMembers: regex.optional(),
+    /**
+     * Whether code outside the corpus may add methods to a type outside it (Objective-C's categories:
+     * React Native's `UIView (React)` gives every view `didUpdateReactSubviews`): no question says a
+     * type descending from one lacks a method.
+     */
+    externalTypesOpen: z.boolean().default(false),
+    /**
+     * A signature declaring an extension method (C#'s `Distinct<T>(this IObservable<T> source)`),
+     * which every type it extends can be called with: no question says a type lacks one of its name.
+     */
+    extensionMethods: regex.optional(),
+    /**
      * Types of one name and different generic arity are different types (C#'s `Subject<T>` and
      * `Subject<T, U>`), which an index naming types by name files under one id: where the outline
      * declares a type in a file more often than the index defines it there, nothing that would mix
@@ -439,6 +471,14 @@ export const idiomsSchema = z
      * constant's): no lookup of such a name is asked with a kind.
      */
     kindUnknown: regex.optional(),
+    /**
+     * Kinds the language's text does not settle, each with the kinds a symbol of it may as well be:
+     * OCaml's point-free `let cat = ( ^ )` is a `variable` that holds a function, Ruby's `def` in a
+     * module is a `function` that is a method of every class including the module, Zig's `const
+     * Error = Reader.Error` is a `constant` naming a type. A name with a symbol of such a kind is
+     * not looked up with that kind, nor with one it may be.
+     */
+    ambiguousKinds: z.array(z.object({ kind: z.enum(symbolKinds), mayBe: z.array(z.enum(symbolKinds)).min(1) }).strict()).default([]),
     /** A text search for calls of `{name}`. */
     callText: template,
     /**

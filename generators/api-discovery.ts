@@ -1,4 +1,5 @@
 import { typeKinds } from '../core/contract.ts';
+import { idiomRegExp } from '../core/languages.ts';
 import type { SymbolFact } from '../graph/fact-graph.ts';
 import { escapeName } from '../graph/symbols.ts';
 import { compoundOf, typoOf } from './adversarial.ts';
@@ -40,17 +41,24 @@ export const apiDiscoveryGenerators: SubTypeGenerator[] = [
     candidates({ facts, rng }) {
       const methods = facts.targets(new Set(['method'])).filter((m) => isTypeableName(m.name));
       if (!methods.length) return [];
+      const root = facts.idioms.rootMembers;
+      const inheritedEverywhere = (name: string) => root !== undefined && idiomRegExp(root).test(name);
+      // An extension method's name is callable on every type it extends.
+      const extension = facts.idioms.extensionMethods;
+      const extensionNames = new Set(extension === undefined ? [] : methods.filter((m) => m.signature !== undefined && idiomRegExp(extension).test(m.signature)).map((m) => m.name));
       return facts
         .targets(new Set(['class', 'interface']))
-        .filter((t) => facts.members(t.id).length > 0)
+        .filter((t) => facts.members(t.id).length > 0 && !(facts.idioms.externalTypesOpen && facts.ancestors(t.id).some((a) => !facts.symbol(a))))
         .map(
           candidate((type) => {
-            const own = new Set(facts.members(type.id).map((id) => facts.symbol(id)!.name));
+            // What a supertype declares, the type has too (rack's Session::Pool inherits Persisted#context).
+            const own = new Set([type.id, ...facts.ancestors(type.id)].flatMap((t) => facts.members(t)).map((id) => facts.symbol(id)!.name));
             // A few seeded draws find a foreign method name without scanning every method for every type.
             let donor: (typeof methods)[number] | undefined;
             for (let attempt = 0; attempt < 8 && !donor; attempt++) {
               const candidate = methods[rng.int(methods.length)]!;
-              if (candidate.owner !== type.id && !own.has(candidate.name)) donor = candidate;
+              // A method that overrides or implements another has a name a supertype outside the corpus may give every type.
+              if (candidate.owner !== type.id && !own.has(candidate.name) && !facts.overridesAnother(candidate) && !inheritedEverywhere(candidate.name) && !extensionNames.has(candidate.name)) donor = candidate;
             }
             if (!donor) return undefined;
             const id = `${type.id}${escapeName(donor.name)}().`;

@@ -143,13 +143,14 @@ export class Facts {
   }
 
   /**
-   * Whether the language's outline finds `name` declared in some file whose index misses it, or it
-   * names a type the index lost (lostTypes) or one of that type's members: a lookup of it cannot be
-   * answered whole.
+   * Whether the language's outline finds `name` declared in some file whose index misses it, a line
+   * of the language's `undeclaredNames` declares it (Ruby's `alias to_s public_id`), or it names a
+   * type the index lost (lostTypes) or one of that type's members: a lookup of it cannot be answered
+   * whole.
    */
   declaredButMissing(name: string): boolean {
     this.missingDeclarations();
-    return this.missingNames.has(name) || this.lostTypes().some((t) => t.name === name || t.members.includes(name)) || [...this.mergedTypes().values()].some((names) => names.has(name));
+    return this.missingNames.has(name) || this.undeclared().has(name) || this.lostTypes().some((t) => t.name === name || t.members.includes(name)) || [...this.mergedTypes().values()].some((names) => names.has(name));
   }
   private readonly missingNames = new Set<string>();
 
@@ -274,13 +275,29 @@ export class Facts {
   private gapsIn(file: string): readonly TextMatch[] {
     if (!this.gaps) {
       this.gaps = new Map();
-      for (const pattern of this.search ? this.idioms.surveyGaps : []) {
+      for (const pattern of this.search ? [...this.idioms.surveyGaps, ...this.idioms.undeclaredNames] : []) {
         for (const m of this.search!({ op: 'text_search', pattern, mode: 'regex', in: 'code' })) if (inScope('code', m.syntax)) pushTo(this.gaps, m.file, m);
       }
     }
     return this.gaps.get(file) ?? [];
   }
   private gaps?: Map<string, TextMatch[]>;
+
+  /** The names lines of the language's `undeclaredNames` declare in code (Ruby's `attr_reader :body, :status`). */
+  private undeclared(): ReadonlySet<string> {
+    if (!this.undeclaredMemo) {
+      this.undeclaredMemo = new Set();
+      for (const pattern of this.search ? this.idioms.undeclaredNames : []) {
+        const re = idiomRegExp(pattern);
+        for (const m of this.search!({ op: 'text_search', pattern, mode: 'regex', in: 'code' })) {
+          const names = inScope('code', m.syntax) ? re.exec(m.text)?.[1] : undefined;
+          for (const name of names?.match(/[A-Za-z_]\w*[?!=]?/gu) ?? []) this.undeclaredMemo.add(name);
+        }
+      }
+    }
+    return this.undeclaredMemo;
+  }
+  private undeclaredMemo?: Set<string>;
 
   /**
    * The files where a type directly under this module or type is declared in the text (the language's
@@ -648,7 +665,7 @@ export class Facts {
   }
 
   /** A method that overrides or implements a method of a supertype (the index's implementation relation). */
-  private overridesAnother(s: SymbolFact): boolean {
+  overridesAnother(s: SymbolFact): boolean {
     return callableKinds.has(s.kind) && (this.graph.supertypes.get(s.id) ?? []).length > 0;
   }
 
@@ -923,12 +940,20 @@ export class Facts {
     );
   }
 
-  /** Whether a symbol of this name has a kind its syntax cannot tell (idioms.kindUnknown: C's `#define DeleteFile DeleteFileW`). */
-  kindUnknownFor(name: string): boolean {
+  /**
+   * Whether a lookup of this name with this kind rests on a kind the syntax cannot tell: a symbol of
+   * the name has a definition the language marks so (idioms.kindUnknown: C's `#define DeleteFile
+   * DeleteFileW`), or one has a kind the text does not settle that is, or may be, the asked one
+   * (idioms.ambiguousKinds: OCaml's variable `let cat = ( ^ )`, asked as a variable or a function).
+   */
+  kindUnknownFor(name: string, kind: string): boolean {
+    const symbols = this.byName.get(name) ?? [];
     const form = this.idioms.kindUnknown;
-    if (!form) return false;
-    const re = idiomRegExp(form);
-    return (this.byName.get(name) ?? []).some((s) => s.signature !== undefined && re.test(s.signature));
+    if (form) {
+      const re = idiomRegExp(form);
+      if (symbols.some((s) => s.signature !== undefined && re.test(s.signature))) return true;
+    }
+    return symbols.some((s) => this.idioms.ambiguousKinds.some((a) => a.kind === s.kind && (s.kind === kind || a.mayBe.some((k) => k === kind))));
   }
 
   /** Whether a macro declares a subtype of this type (or of a method's type) or of one of its subtypes: its expansions are subtypes no index sees. */

@@ -172,10 +172,10 @@ function looksUpSwallowedName(draft: Draft, facts: Facts): boolean {
   return turns.some((q) => q?.op === 'lookup' && q.bare_name && facts.declaredButMissing(q.name));
 }
 
-/** Whether a turn of a draft looks up with a kind a name some symbol of which has a kind the syntax cannot tell (Facts.kindUnknownFor). */
+/** Whether a turn of a draft looks up with a kind that the syntax cannot tell for that name (Facts.kindUnknownFor). */
 function looksUpUnknownKind(draft: Draft, facts: Facts): boolean {
   const turns = [draft.query, draft.session?.preceding_query, ...(draft.session?.queries ?? [])];
-  return turns.some((q) => q?.op === 'lookup' && q.kind !== undefined && facts.kindUnknownFor(q.bare_name ? q.name : (parseSymbol(q.name)?.descriptors.at(-1)?.name ?? q.name)));
+  return turns.some((q) => q?.op === 'lookup' && q.kind !== undefined && facts.kindUnknownFor(q.bare_name ? q.name : (parseSymbol(q.name)?.descriptors.at(-1)?.name ?? q.name), q.kind));
 }
 
 /** File order: category as the contract lists them, then sub-type, then id. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { IntList } from '../core/collections.ts';
-import type { TextSearchQuery } from '../core/contract.ts';
-import { languageOf, namedLikeRegistration } from '../core/languages.ts';
+import type { SymbolKind, TextSearchQuery } from '../core/contract.ts';
+import { idiomRegExp, languageOf, namedLikeRegistration } from '../core/languages.ts';
 import type { TextMatch } from '../evidence/syntax.ts';
 import type { FactGraph, SymbolFact } from '../graph/fact-graph.ts';
 import { compoundOf, typoOf } from '../generators/adversarial.ts';
@@ -525,6 +525,50 @@ describe('text the call form matches that is no call', () => {
   });
 });
 
+describe('names no index records', () => {
+  it("looks up no name a line of the language's undeclaredNames declares (Ruby's `alias total sum`)", () => {
+    const alias = '^[ \\t]*alias[ \\t]+:?([A-Za-z_]\\w*)';
+    const aliasLine: TextMatch = { file: 'src/cart.ts', line: 9, start: 0, end: 17, text: '  alias total sum', syntax: 'code' };
+    const search = (q: TextSearchQuery) => (q.mode === 'regex' && q.pattern === alias ? [aliasLine] : []);
+    const bareLookups = (undeclaredNames: string[]) =>
+      generateScenarios(handMadeGraph(), { language: { ...ts, idioms: { ...ts.idioms, undeclaredNames } }, seed: 42, budget: 200, search })
+        .scenarios.filter((s) => s.query.op === 'lookup' && s.query.bare_name && s.query.name === 'total').length;
+    expect(bareLookups([])).toBeGreaterThan(0);
+    expect(bareLookups([alias])).toBe(0);
+  });
+});
+
+describe('member transplants', () => {
+  it("never transplants onto a type a member one of its supertypes declares (GiftCart inherits Cart#add)", () => {
+    const graph = handMadeGraph();
+    const coupon = id('src/`cart.ts`/Coupon#');
+    const apply = id('src/`cart.ts`/Coupon#apply().');
+    graph.symbols.set(coupon, { id: coupon, kind: 'class', name: 'Coupon', display: 'src/`cart.ts`/Coupon#', owner: id('src/`cart.ts`/'), file: 'src/cart.ts', range: [20, 0, 22, 1] });
+    graph.symbols.set(apply, { id: apply, kind: 'method', name: 'apply', display: 'src/`cart.ts`/Coupon#apply().', owner: coupon, file: 'src/cart.ts', range: [21, 2, 21, 20] });
+    graph.contains.set(coupon, [apply]);
+    const transplants = (idioms: Partial<typeof ts.idioms>) => {
+      const names = new Set<string>();
+      for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) {
+        for (const s of generateScenarios(graph, { language: { ...ts, idioms: { ...ts.idioms, ...idioms } }, seed, budget: 400, search: noGrep }).scenarios) {
+          if (s.sub_type === 'member_transplant' && s.query.op === 'lookup') names.add(s.query.name);
+        }
+      }
+      return [...names].sort();
+    };
+    // Coupon lacks add and total; GiftCart inherits both from Cart, and its own total overrides Cart's.
+    expect(transplants({})).toEqual([id('src/`cart.ts`/Cart#apply().'), id('src/`cart.ts`/Coupon#add().'), id('src/`cart.ts`/Coupon#total().'), id('src/`cart.ts`/GiftCart#apply().')]);
+    // A name every type has from the language's root type is no member any type lacks.
+    expect(transplants({ rootMembers: '^add$' })).toEqual([id('src/`cart.ts`/Cart#apply().'), id('src/`cart.ts`/Coupon#total().'), id('src/`cart.ts`/GiftCart#apply().')]);
+    // An extension method's name is callable on the types it extends.
+    graph.symbols.set(apply, { ...graph.symbols.get(apply)!, signature: 'static apply(this Cart cart)' });
+    expect(transplants({ extensionMethods: '\\(\\s*this\\s' })).toEqual([id('src/`cart.ts`/Coupon#add().'), id('src/`cart.ts`/Coupon#total().')]);
+    graph.symbols.set(apply, { ...graph.symbols.get(apply)!, signature: undefined });
+    // Where code outside the corpus may add methods to an outside type, a type descending from one may have any.
+    graph.supertypes.set(coupon, ['lmc-test npm ui 1.0.0 Widget#']);
+    expect(transplants({ externalTypesOpen: true })).toEqual([id('src/`cart.ts`/Cart#apply().'), id('src/`cart.ts`/GiftCart#apply().')]);
+  });
+});
+
 describe('kinds the syntax cannot tell', () => {
   it("asks no lookup with a kind of a name one of whose symbols is a macro naming another identifier (kindUnknown: C's `#define DeleteFile DeleteFileW`)", () => {
     const graph = handMadeGraph();
@@ -536,8 +580,34 @@ describe('kinds the syntax cannot tell', () => {
       generateScenarios(graph, { language, seed: 42, budget: 200, search: noGrep }).scenarios.filter((s) => s.query.op === 'lookup' && s.query.name === 'total' && s.query.kind !== undefined);
     expect(kindedLookups(ts).map((s) => s.sub_type)).toContain('disambiguate_by_kind');
     expect(kindedLookups(cLike)).toEqual([]);
-    expect(new Facts(graph, cLike).kindUnknownFor('total')).toBe(true);
-    expect(new Facts(graph, cLike).kindUnknownFor('add')).toBe(false);
+    expect(new Facts(graph, cLike).kindUnknownFor('total', 'function')).toBe(true);
+    expect(new Facts(graph, cLike).kindUnknownFor('add', 'method')).toBe(false);
+  });
+
+  it("reads C's `# define` and a definition continued on the next line as such a macro (languages/c kindUnknown)", () => {
+    const form = idiomRegExp(languageOf('c').idioms.kindUnknown!);
+    expect(form.test('(constant) # define xclock_gettime xclock_gettime_time64')).toBe(true);
+    expect(form.test('(constant) #define test_timespec_equal_or_after_impl \\ test_timespec_equal_or_after_impl_time64')).toBe(true);
+    expect(form.test('(constant) #define TIMEOUT 30')).toBe(false);
+  });
+
+  it("asks no lookup of a name with a symbol whose kind the text does not settle, with that kind or one it may be (ambiguousKinds: OCaml's `let cat = ( ^ )`)", () => {
+    const graph = handMadeGraph();
+    const alias = id('src/`checkout.ts`/total.');
+    graph.symbols.set(alias, { id: alias, kind: 'constant', name: 'total', display: 'src/`checkout.ts`/total.', owner: id('src/`checkout.ts`/'), file: 'src/checkout.ts', range: [0, 8, 0, 13] });
+    graph.fileSymbols.set('src/checkout.ts', [...graph.fileSymbols.get('src/checkout.ts')!, alias]);
+    const kinds = (ambiguousKinds: Array<{ kind: SymbolKind; mayBe: SymbolKind[] }>) =>
+      generateScenarios(graph, { language: { ...ts, idioms: { ...ts.idioms, ambiguousKinds } }, seed: 42, budget: 200, search: noGrep })
+        .scenarios.map((s) => (s.query.op === 'lookup' && s.query.name === 'total' ? s.query.kind : undefined))
+        .filter((k) => k !== undefined)
+        .sort();
+    expect(kinds([])).toEqual(['constant', 'method']);
+    // The constant may be a method: neither kind is asked.
+    expect(kinds([{ kind: 'constant', mayBe: ['method'] }])).toEqual([]);
+    // The constant may be a function: it is not asked as a constant; the methods, which it is not, are.
+    expect(kinds([{ kind: 'constant', mayBe: ['function'] }])).toEqual(['method']);
+    // A method may be a function: no method is asked; the constant, which no method may be, is.
+    expect(kinds([{ kind: 'method', mayBe: ['function'] }])).toEqual(['constant']);
   });
 });
 

@@ -397,6 +397,47 @@ describe('the tree-sitter walker', () => {
     expect(documents[0]!.occurrences.map((o) => o.symbol)).toContain('lmc-tree-sitter python demo 1.0.0 broken/ok().');
   });
 
+  it("resolves a bare Ruby call only in the class or module holding its definition, with what that includes (selfScope: innermost)", async () => {
+    const files = {
+      'lib/response.rb': [
+        'class Response',
+        '  def get_header(key); end',
+        '  def status; code; end',
+        '  def code; 200; end',
+        '  module Helpers',
+        '    def etag',
+        '      get_header(:etag)',
+        '    end',
+        '    def ok?',
+        '      etag',
+        '    end',
+        '  end',
+        '  include Helpers',
+        '  def fresh?',
+        '    ok?',
+        '  end',
+        'end',
+        'module Tools',
+        '  def shout; end',
+        'end',
+        'class Other',
+        '  def call; shout; end',
+        'end',
+        '',
+      ].join('\n'),
+    };
+    const { outputPath } = await index(files, 'ruby');
+    const graph = await buildFactGraph(outputPath, { name: 'demo' });
+    const R = graph.packagePrefix;
+    expect(Object.fromEntries(graph.calls)).toEqual({
+      [`${R}Response#status().`]: [`${R}Response#code().`],
+      [`${R}Response#Helpers/\`ok?\`().`]: [`${R}Response#Helpers/etag().`],
+      [`${R}Response#\`fresh?\`().`]: [`${R}Response#Helpers/\`ok?\`().`],
+    });
+    // `self` in Helpers#etag is whatever includes Helpers; `shout` is in a module Other never includes.
+    expect([...graph.unresolved.names].sort()).toEqual(['get_header', 'include', 'shout']);
+  });
+
   it('refuses a language no folder defines, naming the ones there are', async () => {
     await expect(index({ 'a.cob': 'IDENTIFICATION DIVISION.' }, 'cobol')).rejects.toThrow(`no language "cobol" (known: ${languageNames().join(', ')}); add a folder under languages/`);
   });

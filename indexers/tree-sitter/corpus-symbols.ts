@@ -346,14 +346,18 @@ export class CorpusSymbols {
   }
 
   /** Lexical scope, then imports, then what a glob import opens, then a name defined once in the corpus. */
-  lookup(name: string, state: FileState, scope: number, accept: (s: Sym) => boolean, typesInScope: boolean): string[] {
+  lookup(name: string, state: FileState, scope: number, accept: (s: Sym) => boolean, typesInScope: boolean, innermostSelf = false): string[] {
     const accepted = (ids: string[]) => ids.filter((id) => accept(this.symOf(id)));
     const { bound, globs } = this.importsOf(state);
     // Enclosing types first, then what the file imports, then its namespaces: an import shadows a package's name.
     let importsChecked = false;
+    // With `innermostSelf`, only the first class or module around the reference gives `self` its members.
+    let selfHeld = false;
     for (const container of this.scopeChain(state, scope)) {
       const containerIsType = this.isType(container);
-      if (containerIsType && !typesInScope) continue;
+      const skipped = containerIsType && (!typesInScope || (innermostSelf && selfHeld));
+      selfHeld ||= containerIsType || container.endsWith('/');
+      if (skipped) continue;
       if (!containerIsType && !importsChecked) {
         importsChecked = true;
         if (bound.has(name)) return accepted(bound.get(name)!);
@@ -372,7 +376,7 @@ export class CorpusSymbols {
 
   /** A bare call's candidates: every symbol the name reaches from its scope. */
   lookupCallee(name: string, state: FileState, scope: number): string[] {
-    return this.lookup(name, state, scope, anySymbol, this.config.implicitSelfMembers);
+    return this.lookup(name, state, scope, anySymbol, this.config.implicitSelfMembers, this.config.selfScope === 'innermost');
   }
 
   /** A possibly qualified name (`render.JSON`, `crate::a::B`) to the one own symbol or container it names. */
