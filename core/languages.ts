@@ -441,7 +441,8 @@ export const idiomsSchema = z
      */
     externalTypesOpen: z.boolean().default(false),
     /**
-     * A signature declaring an extension method (C#'s `Distinct<T>(this IObservable<T> source)`),
+     * A signature declaring an extension method (C#'s `Distinct<T>(this IObservable<T> source)`,
+     * Kotlin's `fun Int.dpToPx()`),
      * which every type it extends can be called with: no question says a type lacks one of its name.
      */
     extensionMethods: regex.optional(),

@@ -45,7 +45,9 @@ export const apiDiscoveryGenerators: SubTypeGenerator[] = [
       const inheritedEverywhere = (name: string) => root !== undefined && idiomRegExp(root).test(name);
       // An extension method's name is callable on every type it extends.
       const extension = facts.idioms.extensionMethods;
-      const extensionNames = new Set(extension === undefined ? [] : methods.filter((m) => m.signature !== undefined && idiomRegExp(extension).test(m.signature)).map((m) => m.name));
+      const extensionNames = new Set(
+        extension === undefined ? [] : facts.targets(new Set(['function', 'method'])).filter((m) => m.signature !== undefined && idiomRegExp(extension).test(m.signature)).map((m) => m.name),
+      );
       return facts
         .targets(new Set(['class', 'interface']))
         .filter((t) => facts.members(t.id).length > 0 && !(facts.idioms.externalTypesOpen && facts.ancestors(t.id).some((a) => !facts.symbol(a))))

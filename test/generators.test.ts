@@ -563,6 +563,11 @@ describe('member transplants', () => {
     graph.symbols.set(apply, { ...graph.symbols.get(apply)!, signature: 'static apply(this Cart cart)' });
     expect(transplants({ extensionMethods: '\\(\\s*this\\s' })).toEqual([id('src/`cart.ts`/Coupon#add().'), id('src/`cart.ts`/Coupon#total().')]);
     graph.symbols.set(apply, { ...graph.symbols.get(apply)!, signature: undefined });
+    // So is a free function declaring one (Kotlin's `fun Coupon.add()`).
+    const extension = id('src/`coupons.kt`/add().');
+    graph.symbols.set(extension, { id: extension, kind: 'function', name: 'add', display: 'src/`coupons.kt`/add().', file: 'src/coupons.kt', range: [0, 0, 0, 30], signature: 'fun Coupon.add(): Unit' });
+    expect(transplants({ extensionMethods: '\\bfun\\s+[A-Za-z_][\\w.]*\\.[A-Za-z_]\\w*\\s*\\(' })).toEqual([id('src/`cart.ts`/Cart#apply().'), id('src/`cart.ts`/Coupon#total().'), id('src/`cart.ts`/GiftCart#apply().')]);
+    graph.symbols.delete(extension);
     // Where code outside the corpus may add methods to an outside type, a type descending from one may have any.
     graph.supertypes.set(coupon, ['lmc-test npm ui 1.0.0 Widget#']);
     expect(transplants({ externalTypesOpen: true })).toEqual([id('src/`cart.ts`/Cart#apply().'), id('src/`cart.ts`/GiftCart#apply().')]);
