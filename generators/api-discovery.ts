@@ -42,12 +42,14 @@ export const apiDiscoveryGenerators: SubTypeGenerator[] = [
       const methods = facts.targets(new Set(['method'])).filter((m) => isTypeableName(m.name));
       if (!methods.length) return [];
       const root = facts.idioms.rootMembers;
-      const inheritedEverywhere = (name: string) => root !== undefined && idiomRegExp(root).test(name);
-      // An extension method's name is callable on every type it extends.
       const extension = facts.idioms.extensionMethods;
       const extensionNames = new Set(
         extension === undefined ? [] : facts.targets(new Set(['function', 'method'])).filter((m) => m.signature !== undefined && idiomRegExp(extension).test(m.signature)).map((m) => m.name),
       );
+      // A name any type may have without declaring it: one a method overriding another bears (a
+      // supertype outside the corpus may give it to every type), one the root type gives every type,
+      // or an extension method's, callable on every type it extends.
+      const anyTypeMayHave = (m: SymbolFact) => facts.overridesAnother(m) || (root !== undefined && idiomRegExp(root).test(m.name)) || extensionNames.has(m.name);
       return facts
         .targets(new Set(['class', 'interface']))
         .filter((t) => facts.members(t.id).length > 0 && !(facts.idioms.externalTypesOpen && facts.ancestors(t.id).some((a) => !facts.symbol(a))))
@@ -59,8 +61,7 @@ export const apiDiscoveryGenerators: SubTypeGenerator[] = [
             let donor: (typeof methods)[number] | undefined;
             for (let attempt = 0; attempt < 8 && !donor; attempt++) {
               const candidate = methods[rng.int(methods.length)]!;
-              // A method that overrides or implements another has a name a supertype outside the corpus may give every type.
-              if (candidate.owner !== type.id && !own.has(candidate.name) && !facts.overridesAnother(candidate) && !inheritedEverywhere(candidate.name) && !extensionNames.has(candidate.name)) donor = candidate;
+              if (candidate.owner !== type.id && !own.has(candidate.name) && !anyTypeMayHave(candidate)) donor = candidate;
             }
             if (!donor) return undefined;
             const id = `${type.id}${escapeName(donor.name)}().`;

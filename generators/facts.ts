@@ -273,31 +273,31 @@ export class Facts {
   }
 
   private gapsIn(file: string): readonly TextMatch[] {
-    if (!this.gaps) {
-      this.gaps = new Map();
-      for (const pattern of this.search ? [...this.idioms.surveyGaps, ...this.idioms.undeclaredNames] : []) {
-        for (const m of this.search!({ op: 'text_search', pattern, mode: 'regex', in: 'code' })) if (inScope('code', m.syntax)) pushTo(this.gaps, m.file, m);
-      }
-    }
-    return this.gaps.get(file) ?? [];
+    return this.gapLines().byFile.get(file) ?? [];
   }
-  private gaps?: Map<string, TextMatch[]>;
 
   /** The names lines of the language's `undeclaredNames` declare in code (Ruby's `attr_reader :body, :status`). */
   private undeclared(): ReadonlySet<string> {
-    if (!this.undeclaredMemo) {
-      this.undeclaredMemo = new Set();
-      for (const pattern of this.search ? this.idioms.undeclaredNames : []) {
-        const re = idiomRegExp(pattern);
+    return this.gapLines().undeclared;
+  }
+
+  /** The code lines of the language's `surveyGaps` and `undeclaredNames`, by file, and the names the latter declare; one search per pattern. */
+  private gapLines(): { byFile: Map<string, TextMatch[]>; undeclared: Set<string> } {
+    if (!this.gaps) {
+      const gaps = (this.gaps = { byFile: new Map<string, TextMatch[]>(), undeclared: new Set<string>() });
+      const patterns = [...this.idioms.surveyGaps.map((pattern) => ({ pattern, declares: false })), ...this.idioms.undeclaredNames.map((pattern) => ({ pattern, declares: true }))];
+      for (const { pattern, declares } of this.search ? patterns : []) {
         for (const m of this.search!({ op: 'text_search', pattern, mode: 'regex', in: 'code' })) {
-          const names = inScope('code', m.syntax) ? re.exec(m.text)?.[1] : undefined;
-          for (const name of names?.match(/[A-Za-z_]\w*[?!=]?/gu) ?? []) this.undeclaredMemo.add(name);
+          if (!inScope('code', m.syntax)) continue;
+          pushTo(gaps.byFile, m.file, m);
+          const names = declares ? idiomRegExp(pattern).exec(m.text)?.[1] : undefined;
+          for (const name of names?.match(/[A-Za-z_]\w*[?!=]?/gu) ?? []) gaps.undeclared.add(name);
         }
       }
     }
-    return this.undeclaredMemo;
+    return this.gaps;
   }
-  private undeclaredMemo?: Set<string>;
+  private gaps?: { byFile: Map<string, TextMatch[]>; undeclared: Set<string> };
 
   /**
    * The files where a type directly under this module or type is declared in the text (the language's

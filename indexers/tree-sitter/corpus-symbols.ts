@@ -356,7 +356,7 @@ export class CorpusSymbols {
     for (const container of this.scopeChain(state, scope)) {
       const containerIsType = this.isType(container);
       const skipped = containerIsType && (!typesInScope || (innermostSelf && selfHeld));
-      selfHeld ||= containerIsType || container.endsWith('/');
+      selfHeld ||= typeOrNamespace(this.symOf(container));
       if (skipped) continue;
       if (!containerIsType && !importsChecked) {
         importsChecked = true;
