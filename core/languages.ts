@@ -366,6 +366,13 @@ export const idiomsSchema = z
      */
     undeclaredNames: z.array(regex.refine((p) => captureGroups(p) === 1, 'must have exactly one capture group, the declared names')).default([]),
     /**
+     * Lines that define a callable the language's indexer records no definition for (OCaml's
+     * operator `let ( ^ ) s1 s2 =`, which the walker does not read): its body runs from there to the
+     * next definition the index records, and a text match there, outside every recorded definition,
+     * would be credited to the module. No text question counting such a match is asked.
+     */
+    unrecordedCallables: z.array(regex).default([]),
+    /**
      * Forms in which a symbol's name is written as another name (Zig's builtin `@{name}`, a
      * different identifier from `{name}`): a name written so anywhere is not asked about by its
      * word, since a word search finds both.

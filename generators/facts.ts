@@ -132,15 +132,48 @@ export class Facts {
     return [...out].sort();
   }
 
-  /** Whether some counted match lies where nothing is credited (an OCaml `.mli`, a Go file without a module symbol): an answer of symbols would leave that site out. */
+  /**
+   * Whether some counted match lies where nothing is credited (an OCaml `.mli`, a Go file without a
+   * module symbol), or may lie in the body of a callable the index does not record: an answer of
+   * symbols would leave that site out, or credit it to the module around it.
+   */
   leavesSitesOut(matches: readonly TextMatch[], scope: TextScope): boolean {
     return matches.some(
       (m) =>
         inScope(scope, m.syntax) &&
         !this.onDefinitionName(m) &&
-        (this.creditedAt(m).length === 0 || this.inSwallowedCode(m.file, m.line) || (this.mergesTypesIn(m.file) && !this.callablesOf(m.file).anyAround(m.line - 1, m.start, () => true))),
+        (this.creditedAt(m).length === 0 ||
+          this.inSwallowedCode(m.file, m.line) ||
+          this.inUnrecordedBody(m) ||
+          (this.mergesTypesIn(m.file) && !this.callablesOf(m.file).anyAround(m.line - 1, m.start, () => true))),
     );
   }
+
+  /**
+   * Whether a match may lie in the body of a callable the index does not record: a line of the
+   * language's `unrecordedCallables` is at or above it in its file, and no definition the index
+   * records starts between them (one around both, such as a Swift type holding an operator `func`,
+   * does not end that body).
+   */
+  private inUnrecordedBody(m: TextMatch): boolean {
+    const from = (this.unrecordedCallableLines().get(m.file) ?? []).filter((line) => line <= m.line - 1).pop();
+    if (from === undefined) return false;
+    const zero = m.line - 1;
+    return !(this.graph.scopes.get(m.file) ?? []).some(({ enclosingRange: r }) => r[0] > from && (r[0] < zero || (r[0] === zero && r[1] <= m.start)));
+  }
+
+  /** Per file, the 0-based code lines of the language's `unrecordedCallables`, ascending. */
+  private unrecordedCallableLines(): Map<string, number[]> {
+    if (!this.unrecordedLines) {
+      this.unrecordedLines = new Map();
+      for (const pattern of this.search ? this.idioms.unrecordedCallables : []) {
+        for (const m of this.search!({ op: 'text_search', pattern, mode: 'regex', in: 'code' })) if (inScope('code', m.syntax)) pushTo(this.unrecordedLines, m.file, m.line - 1);
+      }
+      for (const lines of this.unrecordedLines.values()) lines.sort((a, b) => a - b);
+    }
+    return this.unrecordedLines;
+  }
+  private unrecordedLines?: Map<string, number[]>;
 
   /**
    * Whether the language's outline finds `name` declared in some file whose index misses it, a line

@@ -540,6 +540,23 @@ describe('names no index records', () => {
   });
 });
 
+describe('bodies no index records', () => {
+  it("asks no text question counting a match below a line of unrecordedCallables, until the next recorded definition (OCaml's `let ( ^ ) s1 s2 =`)", () => {
+    const operator = '^let[ \\t]+\\(';
+    const graph = handMadeGraph();
+    graph.scopes.set('src/cart.ts', [{ id: id('src/`cart.ts`/Cart#'), enclosingRange: [20, 0, 30, 1] }]);
+    const operatorLine: TextMatch = { file: 'src/cart.ts', line: 5, start: 0, end: 5, text: 'let ( ^ ) a b =', syntax: 'code' };
+    const use = (line: number): TextMatch => ({ file: 'src/cart.ts', line, start: 2, end: 13, text: 'string_blit', syntax: 'code' });
+    const search = (q: TextSearchQuery) => (q.mode === 'regex' && q.pattern === operator ? [operatorLine] : []);
+    const facts = (unrecordedCallables: string[]) => new Facts(graph, { ...ts, idioms: { ...ts.idioms, unrecordedCallables } }, search);
+    // Without the idiom, a use on line 7 is module-level code, credited to the module.
+    expect(facts([]).answerText([use(7)], 'any')).toEqual([id('src/`cart.ts`/')]);
+    expect(facts([]).leavesSitesOut([use(7)], 'any')).toBe(false);
+    // With it, that use may be in the operator's body (lines 5 to 20); one above the operator, or after Cart starts, is not.
+    expect([7, 20, 4, 22, 31].map((line) => facts([operator]).leavesSitesOut([use(line)], 'any'))).toEqual([true, true, false, false, false]);
+  });
+});
+
 describe('member transplants', () => {
   it("never transplants onto a type a member one of its supertypes declares (GiftCart inherits Cart#add)", () => {
     const graph = handMadeGraph();

@@ -135,7 +135,7 @@ describe('text a grammar misreads (walker.misreadText)', () => {
   });
 });
 
-describe("call forms written with explicit type arguments (each folder's callText)", () => {
+describe("call forms written with explicit type arguments or a scope (each folder's callText)", () => {
   const calls = (language: string, name: string, line: string) => idiomRegExp(fillTemplate(languageOf(language).idioms.callText, { name })).test(line);
   it.each([
     ['rust', 'downcast_ref', 'self.inner.downcast_ref::<T>()', true],
@@ -146,6 +146,9 @@ describe("call forms written with explicit type arguments (each folder's callTex
     ['kotlin', 'emptyList', 'val names = emptyList<String>()', true],
     ['cpp', 'make_unique', 'auto t = std::make_unique<Table>(options);', true],
     ['cpp', 'a', 'if (a < b && c > (d)) {', false],
+    ['ruby', 'dequote', 'name = Rack::Auth::Digest::Params::dequote(name)', true],
+    ['ruby', 'dequote', 'send(:dequote, name)', false],
+    ['ruby', 'dequote', 'parse(dequote: true)', false],
   ])('%s: a call named %s in `%s` is %s', (language, name, line, expected) => {
     expect(calls(language, name, line)).toBe(expected);
   });
