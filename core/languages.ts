@@ -322,6 +322,8 @@ export const idiomsSchema = z
         wrap: template.optional(),
         /** Within an import declaration, giving the named type another name (Rust's `use … Error as ClapError`), captured by the one group: raises under that name count too. */
         renamed: template.refine((t) => captureGroups(fillTemplate(t, { name: 'x' })) === 1, 'must have exactly one capture group, the new name').optional(),
+        /** In code, a declaration giving the named type another name (Ruby's `ParamsTooDeepError = QueryLimitError`), captured by the one group: raises under that name count too. */
+        aliased: template.refine((t) => captureGroups(fillTemplate(t, { name: 'x' })) === 1, 'must have exactly one capture group, the other name').optional(),
         /**
          * An import declaration of a type by the named type's name, the path it comes from captured by
          * the one group (PHP's `use Psr\\Log\\{name};`): where that path, its `\\` and `::` read as `/`,
@@ -469,7 +471,8 @@ export const idiomsSchema = z
     outlineTypesDefine: z.boolean().default(false),
     /**
      * How a macro declares a subtype of `{name}` (Objective-C's `@interface ClassName##Manager :
-     * RCTWrapperViewManager` in a `#define`): every expansion is a type no index sees, so neither the
+     * RCTWrapperViewManager` in a `#define`; Rust's `#[derive(Subcommand)]`, whose expansion implements
+     * the trait and its supertraits): every expansion is a type no index sees, so neither the
      * implementors of such a type nor the overrides of its methods are asked.
      */
     macroSubtypes: template.optional(),

@@ -1,3 +1,4 @@
+import { typeKinds, type SymbolKind } from '../core/contract.ts';
 import { escapeRegex, fillTemplate, idiomRegExp } from '../core/languages.ts';
 import { onlyWhereForm, regexSearch, textDraft, wordSearch } from './text.ts';
 import { candidate, MAX_ANSWER_SET, type SubTypeGenerator } from './types.ts';
@@ -7,12 +8,12 @@ export const controlFlowGenerators: SubTypeGenerator[] = [
     category: 'ControlFlow',
     subType: 'exception_raisers',
     goldSource: 'grep_compared',
-    rationale: "exception classes no file imports another type of the same name for (the language's `errors.importedFrom`: PHP's `use Psr\\Log\\InvalidArgumentException;`); text_search in code for the language's raise form (`raise X`, `throw new X`, `Err(X…)`, `return &X{…}`), under its own name and every name an import declaration gives it (the language's `errors.renamed`: `use … Error as ClapError`): the symbols that raise or throw it; exact_set",
+    rationale: "exception classes no file imports another type of the same name for (the language's `errors.importedFrom`: PHP's `use Psr\\Log\\InvalidArgumentException;`) and no other own type or constant or variable is named like (OCaml's `Queue.Empty` and `Stack.Empty`: one raise form matches both); text_search in code for the language's raise form (`raise X`, `throw new X`, `Err(X…)`, `return &X{…}`), under its own name and every name an import declaration gives it (the language's `errors.renamed`: `use … Error as ClapError`) or an assignment does (`errors.aliased`: Ruby's `ParamsTooDeepError = QueryLimitError`): the symbols that raise or throw it; exact_set",
     needs: 'an exception class that is raised or thrown somewhere',
     idioms: ['errors.raise'],
     asks: { op: 'text_search', expected: 'exact_set' },
     candidates({ facts, search }) {
-      const { raise, renamed, importedFrom } = facts.idioms.errors;
+      const { raise, renamed, aliased, importedFrom } = facts.idioms.errors;
       // Whether some file imports another type under this one's name (its raises there are that type's).
       const shadowed = (s: { name: string; display: string }): boolean => {
         if (!importedFrom) return false;
@@ -22,12 +23,15 @@ export const controlFlowGenerators: SubTypeGenerator[] = [
           .filter((m) => m.syntax === 'import')
           .some((m) => (idiomRegExp(pattern).exec(m.text)?.[1] ?? '').replace(/\\|::/g, '/') !== own);
       };
-      // The names import declarations give a type besides its own, each captured by the idiom's one group.
-      const importedAs = (name: string): string[] => {
-        if (!renamed) return [];
-        const pattern = fillTemplate(renamed, { name });
+      // Whether another own type, or a value that may hold one (Ruby's `InvalidParameterError = QueryParser::InvalidParameterError`), has its name: the raise form cannot tell them apart.
+      const sharesName = (s: { id: string; name: string }): boolean =>
+        facts.lookupBare(s.name).some((o) => o !== s.id && (typeKinds.has(facts.symbol(o)!.kind) || valueKinds.has(facts.symbol(o)!.kind)));
+      // The names declarations of this form give a type besides its own (import declarations, or code), each captured by the idiom's one group.
+      const namesGiven = (template: string | undefined, where: 'import' | 'code', name: string): string[] => {
+        if (!template) return [];
+        const pattern = fillTemplate(template, { name });
         const names = search(regexSearch(pattern, 'code_or_import'))
-          .filter((m) => m.syntax === 'import')
+          .filter((m) => m.syntax === where)
           .map((m) => idiomRegExp(pattern).exec(m.text)?.[1])
           .filter((n): n is string => n !== undefined && n !== name);
         return [...new Set(names)].sort();
@@ -36,12 +40,13 @@ export const controlFlowGenerators: SubTypeGenerator[] = [
         .filter((s) => facts.isException(s.id))
         .map(
           candidate((s) => {
-            if (shadowed(s)) return undefined;
-            const aliases = importedAs(s.name);
-            const pattern = [s.name, ...aliases].map((name) => fillTemplate(raise!, { name })).join('|');
-            const also = aliases.length ? ` (also as ${aliases.map((a) => `\`${a}\``).join(', ')}, the name${aliases.length > 1 ? 's' : ''} an import gives it)` : '';
+            if (shadowed(s) || sharesName(s)) return undefined;
+            const imported = namesGiven(renamed, 'import', s.name);
+            const assigned = namesGiven(aliased, 'code', s.name).filter((n) => !imported.includes(n));
+            const pattern = [s.name, ...imported, ...assigned].map((name) => fillTemplate(raise!, { name })).join('|');
+            const also = [alsoAs(imported, 'an import gives'), alsoAs(assigned, 'an assignment gives')].filter(Boolean).join('; ');
             return textDraft(facts, search, regexSearch(pattern, 'code'), {
-              intent: `Triaging an error of type ${s.display}: lists every symbol whose code raises or throws it${also}`,
+              intent: `Triaging an error of type ${s.display}: lists every symbol whose code raises or throws it${also ? ` (${also})` : ''}`,
               maxAnswer: MAX_ANSWER_SET,
             });
           }),
@@ -151,3 +156,12 @@ function literalMessage(captured: string, after: string): string | undefined {
   literal = literal.replace(/[^A-Za-z0-9]+$/, '');
   return /^[A-Za-z]/.test(literal) && literal.length >= 12 && (literal.includes(' ') || /^[A-Z][A-Z0-9_]+$/.test(literal)) ? literal : undefined;
 }
+
+/** `also as `A`, `B`, the names an import gives it`: the other names a raise may use, and where they come from. */
+function alsoAs(names: string[], source: string): string {
+  if (names.length === 0) return '';
+  return `also as ${names.map((a) => `\`${a}\``).join(', ')}, the name${names.length > 1 ? 's' : ''} ${source} it`;
+}
+
+/** Kinds of a value that may name a type: a raise of its name may raise that type. */
+const valueKinds: ReadonlySet<SymbolKind> = new Set(['constant', 'variable']);

@@ -371,6 +371,31 @@ describe('questions whose answer would mislead', () => {
     ]);
   });
 
+  it('counts a raise under the name an assignment gives the error type (errors.aliased)', () => {
+    const assigned: Record<string, TextMatch[]> = {
+      ...lines,
+      'Legacy = ShopError': [{ file: 'src/errors.ts', line: 3, start: 0, end: 18, text: 'Legacy = ShopError', syntax: 'code' }],
+      'throw new Legacy': [{ file: 'src/checkout.ts', line: 5, start: 4, end: 20, text: 'throw new Legacy', syntax: 'code' }],
+    };
+    const find = (query: TextSearchQuery): TextMatch[] => Object.entries(assigned).flatMap(([text, matches]) => (new RegExp(query.pattern, 'u').test(text) ? matches : []));
+    const language = { ...ts, idioms: { ...ts.idioms, errors: { ...ts.idioms.errors, aliased: '^\\s*([A-Z]\\w*)\\s*=\\s*{name}\\s*$' } } };
+    const raisers = generateScenarios(graph, { language, seed: 1, budget: 200, search: find }).scenarios.filter((s) => s.sub_type === 'exception_raisers');
+    expect(raisers.map((s) => [s.intent, s.query])).toEqual([
+      [
+        'Triaging an error of type src/`errors.ts`/ShopError#: lists every symbol whose code raises or throws it (also as `Oops`, the name an import gives it; also as `Legacy`, the name an assignment gives it)',
+        { op: 'text_search', pattern: '\\bthrow\\s+(new\\s+)?ShopError\\b|\\bthrow\\s+(new\\s+)?Oops\\b|\\bthrow\\s+(new\\s+)?Legacy\\b', mode: 'regex', in: 'code' },
+      ],
+    ]);
+  });
+
+  it("asks who raises no error type another own type shares its name with (OCaml's Queue.Empty and Stack.Empty)", () => {
+    const shared = withShopError();
+    const other = id('src/`legacy.ts`/ShopError#');
+    shared.symbols.set(other, { id: other, kind: 'class', name: 'ShopError', display: 'src/`legacy.ts`/ShopError#', file: 'src/legacy.ts', range: [0, 6, 0, 15] });
+    const raisers = (g: FactGraph) => generateScenarios(g, { language: ts, seed: 1, budget: 200, search }).scenarios.filter((s) => s.sub_type === 'exception_raisers').length;
+    expect([raisers(graph), raisers(shared)]).toEqual([1, 0]);
+  });
+
   it('does not list a test file holding a definition filed under another file', () => {
     const facts = new Facts(graph, ts);
     expect(facts.holdsDefinitionsFiledElsewhere('src/checkout.ts')).toBe(false);
@@ -667,6 +692,14 @@ describe('subtypes a macro declares', () => {
     const ofGift = new Facts(handMadeGraph(), objcLike, ((q: TextSearchQuery) => (q.pattern.includes('GiftCart') ? [{ ...inMacro, text: '@interface X##Y : GiftCart' }] : [])) as never);
     expect([cart, total, gift].map((s) => ofGift.implementorsKnown(s))).toEqual([false, false, false]);
     expect([cart, gift].map((s) => new Facts(handMadeGraph(), ts, search as never).implementorsKnown(s))).toEqual([true, true]);
+  });
+
+  it("reads Rust's derive as such a macro: `#[derive(Debug, GiftCart)]` implements GiftCart, and so Cart, for a type no index sees", () => {
+    const rust = languageOf('rust');
+    const derive = { file: 'examples/shop.rs', line: 3, start: 0, end: 26, text: '#[derive(Debug, GiftCart)]', syntax: 'code' as const };
+    const search = ((q: TextSearchQuery) => (idiomRegExp(q.pattern).test(derive.text) ? [derive] : [])) as never;
+    const facts = new Facts(handMadeGraph(), rust, search);
+    expect([id('src/`cart.ts`/Cart#'), id('src/`cart.ts`/GiftCart#'), id('src/`checkout.ts`/checkout().')].map((s) => facts.implementorsKnown(s))).toEqual([false, false, true]);
   });
 });
 
