@@ -155,7 +155,12 @@ const walkerSchema = z
      * (a name from outside the corpus would otherwise reach a corpus namesake).
      */
     corpusUniqueNames: z.boolean().default(true),
-    /** Whether a definition's body may call it by its own name (`implicit`), or only where a pattern marks it `@recursive` (`declared`: OCaml's `let rec`). */
+    /**
+     * Whether a definition's body may call it by its own name (`implicit`), or only where a pattern
+     * marks it `@recursive` (`declared`: OCaml's `let rec`); where `declared`, a module's body cannot
+     * name the module either (`module Array = struct … Array.unsafe_set … end` reaches the outer
+     * `Array`), unless it is marked so too (`module rec`).
+     */
     recursion: z.enum(['implicit', 'declared']).default('implicit'),
     /** A declared type is also a module imports can name (a Perl `package` is both a class and what `use` loads). */
     typesAreModules: z.boolean().default(false),

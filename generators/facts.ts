@@ -178,12 +178,19 @@ export class Facts {
   /**
    * Whether the language's outline finds `name` declared in some file whose index misses it, a line
    * of the language's `undeclaredNames` declares it (Ruby's `alias to_s public_id`), or it names a
-   * type the index lost (lostTypes) or one of that type's members: a lookup of it cannot be answered
-   * whole.
+   * type the index lost (lostTypes) or one of that type's members, or a member of a type the index
+   * gives members but no definition (clap's `clone_any` in `impl<T, P> AnyValueParser for P`, filed
+   * under the type parameter `P`): a lookup of it cannot be answered whole.
    */
   declaredButMissing(name: string): boolean {
     this.missingDeclarations();
-    return this.missingNames.has(name) || this.undeclared().has(name) || this.lostTypes().some((t) => t.name === name || t.members.includes(name)) || [...this.mergedTypes().values()].some((names) => names.has(name));
+    return (
+      this.missingNames.has(name) ||
+      this.undeclared().has(name) ||
+      this.lostTypes().some((t) => t.name === name || t.members.includes(name)) ||
+      [...this.mergedTypes().values()].some((names) => names.has(name)) ||
+      this.undefinedMembers().has(name)
+    );
   }
   private readonly missingNames = new Set<string>();
 
@@ -938,9 +945,13 @@ export class Facts {
    * in resettable.rs, filed under an undefined `resettable/ArgAction#`).
    */
   private memberOfUndefinedType(s: SymbolFact): boolean {
-    if (!callableKinds.has(s.kind)) return false;
+    return callableKinds.has(s.kind) && this.undefinedMembers().has(s.name);
+  }
+
+  /** Names of the members of types the index gives members but no definition (graph.undefinedTypes: clap's blanket `impl<P> AnyValueParser for P`). */
+  private undefinedMembers(): ReadonlySet<string> {
     this.undefinedMemberNames ??= new Set([...this.graph.undefinedTypes.values()].flatMap((types) => types.flatMap((t) => t.members)));
-    return this.undefinedMemberNames.has(s.name);
+    return this.undefinedMemberNames;
   }
   private undefinedMemberNames?: Set<string>;
 

@@ -340,6 +340,24 @@ describe('the tree-sitter walker', () => {
     ]);
   });
 
+  it("reads a module's own name in its body as the outer module of that name, unless it is `module rec` (OCaml)", async () => {
+    const { outputPath } = await index(
+      {
+        'array.ml': 'let unsafe_set a i x = ()\n',
+        'float.ml':
+          'module Array = struct\n  let unsafe_set a i x = ()\n  let fill a = Array.unsafe_set a 0 1\nend\n' +
+          'module rec Tree = struct\n  let leaf x = x\n  let grow x = Tree.leaf x\nend\n',
+      },
+      'ocaml',
+    );
+    const graph = await buildFactGraph(outputPath, { name: 'demo' });
+    const local = (id: string) => id.replace(/^lmc-tree-sitter \S+ demo 1\.0\.0 /, '');
+    expect([...graph.calls].flatMap(([from, tos]) => tos.map((to) => `${local(from)} -> ${local(to)}`)).sort()).toEqual([
+      'Float/Array/fill(). -> Array/unsafe_set().',
+      'Float/Tree/grow(). -> Float/Tree/leaf().',
+    ]);
+  });
+
   it('makes a top-level Haskell type signature one more definition of the function its equations define', async () => {
     const { documents } = await index({ 'A.hs': 'module A where\ngmap :: Graph gr => gr -> gr\ngmap g = g\n\nx, y :: Int\nx = 1\ny = 2\n' }, 'haskell');
     expect(definitionsOf(documents[0]!)).toEqual([

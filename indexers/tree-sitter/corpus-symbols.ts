@@ -379,6 +379,21 @@ export class CorpusSymbols {
     return this.lookup(name, state, scope, anySymbol, this.config.implicitSelfMembers, this.config.selfScope === 'innermost');
   }
 
+  /**
+   * Where a name is bound only once its definition ends (walker.recursion: declared, OCaml), the
+   * modules around a scope that the scope cannot name: inside `module Array = struct … end`,
+   * `Array.unsafe_set` is the outer `Array`'s. A module marked `@recursive` (`module rec`) can.
+   */
+  private modulesUnnamedInOwnBody(state: FileState, scope: number): ReadonlySet<string> {
+    const out = new Set<string>();
+    if (this.config.recursion !== 'declared') return out;
+    for (let d = scope; d >= 0; d = state.facts.definitions[d]!.parent) {
+      const id = state.ids[d];
+      if (id && !state.facts.definitions[d]!.recursive && namespaceKinds.has(this.symOf(id).kind)) out.add(id);
+    }
+    return out;
+  }
+
   /** A possibly qualified name (`render.JSON`, `crate::a::B`) to the one own symbol or container it names. */
   resolveQualified(text: string, state: FileState, scope: number, accept: (s: Sym) => boolean, rooted = this.isRooted(text)): string | undefined {
     const parts = this.nameSplit(text).flatMap(this.importSplit).flatMap((p) => p.split('.')).filter(Boolean);
@@ -395,9 +410,10 @@ export class CorpusSymbols {
       rest = absolute.slice(n);
     } else {
       // `::Logger` names the top-level Logger, never one in the namespaces around the reference.
+      const unnamable = this.modulesUnnamedInOwnBody(state, scope);
       const first = rooted
         ? (this.members.get(this.header)?.get(parts[0]!) ?? []).filter((id) => typeOrNamespace(this.symOf(id)) || (parts.length === 1 && accept(this.symOf(id))))
-        : this.lookup(parts[0]!, state, scope, (s) => typeOrNamespace(s) || (parts.length === 1 && accept(s)), true);
+        : this.lookup(parts[0]!, state, scope, (s) => (typeOrNamespace(s) || (parts.length === 1 && accept(s))) && !unnamable.has(s.id), true);
       if (first.length > 1) return undefined;
       current = first[0];
       rest = parts.slice(1);

@@ -58,3 +58,5 @@
 ; `let rec f … and g …`: only these may call themselves (and each other) by name; in a plain `let f x = … f …`
 ; the inner `f` is the one bound before (walker.recursion: declared).
 (value_definition "rec" (let_binding pattern: (value_name) @name)) @recursive
+; `module rec M = struct … M.f … end`: only such a module's body may name it (walker.recursion: declared).
+(module_definition "rec" (module_binding (module_name) @name)) @recursive
