@@ -224,6 +224,7 @@ export class Facts {
         if (type) lostTypeAt.set(m.file, Math.min(lostTypeAt.get(m.file) ?? Infinity, m.line - 1));
       }
     }
+    this.lostTypeFiles = new Set(lostTypeAt.keys());
     for (const [file, from] of lostTypeAt) {
       for (const { line, name } of declaredAt.get(file) ?? []) if (line > from) this.missingNames.add(name);
       // What the index does define there after it may be the lost type's members, filed at the top level (LengthPercentage's `value`).
@@ -241,6 +242,8 @@ export class Facts {
     return (this.missingMemo = missing);
   }
   private missingMemo?: Map<string, number[]>;
+  /** Files where the outline declares a type the index does not define there (missingDeclarations). */
+  private lostTypeFiles = new Set<string>();
 
   /** A name the outline may catch that declares nothing: `_`, or a macro the walker blanks (`__attribute__`). */
   private declaresNothing(name: string): boolean {
@@ -930,7 +933,7 @@ export class Facts {
    */
   implementorsKnown(id: string): boolean {
     const s = this.graph.symbols.get(id);
-    if (this.hasSameNamedOverloads(id) || this.subtypeFileMissesDeclarations(id) || this.subtypedByMacro(id)) return false;
+    if (this.hasSameNamedOverloads(id) || this.subtypeFileMissesDeclarations(id) || this.subtypedByMacro(id) || this.subtypeMayBeLost(id)) return false;
     if (s && (this.ofMergedType(s) || this.memberOfUndefinedType(s) || this.heldAsValueBySubtype(s))) return false;
     if (s && !callableKinds.has(s.kind) && this.mayBeImplementedByUndefinedType(id)) return false;
     if (this.language.walker.interfaces !== 'structural') return true;
@@ -1019,6 +1022,22 @@ export class Facts {
     return this.implementors(type).some((sub) => {
       const file = this.graph.symbols.get(sub)?.file;
       return file !== undefined && this.missesDeclarationsIn(file);
+    });
+  }
+
+  /**
+   * Whether the code of a file where the index lost a type names this type (or a method's type), or
+   * one of its subtypes: the lost type may implement it (react-native-kotlin's `internal class
+   * DynamicFromArray private constructor() : Dynamic`, which tree-sitter-kotlin does not read as a class).
+   */
+  private subtypeMayBeLost(id: string): boolean {
+    this.missingDeclarations();
+    if (this.lostTypeFiles.size === 0 || !this.search) return false;
+    const s = this.graph.symbols.get(id);
+    const type = s && callableKinds.has(s.kind) && s.owner ? s.owner : id;
+    return [type, ...this.implementors(type)].some((t) => {
+      const name = this.graph.symbols.get(t)?.name;
+      return name !== undefined && this.search!({ op: 'text_search', pattern: name, mode: 'word', in: 'code' }).some((m) => inScope('code', m.syntax) && this.lostTypeFiles.has(m.file));
     });
   }
 

@@ -801,6 +801,17 @@ describe('types a parse error kept from the index', () => {
     expect(plain.missesDeclarationsIn('src/checkout.ts')).toBe(false);
   });
 
+  it("asks no implementors or overrides of a type whose name, or a subtype's, the code of a file that lost a type holds (`class Receipt : Cart`)", () => {
+    const header = (name: string) => (q: TextSearchQuery) =>
+      q.mode === 'word' ? (q.pattern === name ? [at('src/checkout.ts', 4, `class Receipt : ${name}`)] : []) : search(q);
+    const known = (name: string) =>
+      [id('src/`cart.ts`/Cart#'), id('src/`cart.ts`/Cart#total().'), id('src/`cart.ts`/GiftCart#')].map((s) => new Facts(handMadeGraph(), ktLike, header(name) as never).implementorsKnown(s));
+    // Receipt may implement Cart (and so override its total), or GiftCart (and so Cart too).
+    expect(known('Cart')).toEqual([false, false, true]);
+    expect(known('GiftCart')).toEqual([false, false, false]);
+    expect(known('Other')).toEqual([true, true, true]);
+  });
+
   it('does not name the module of a file that lost a type as the home of a top-level name (disambiguate_by_module_path)', () => {
     const graph = handMadeGraph();
     // A second top-level receipt(), in cart.ts: receipt is defined at the top level of two modules.
