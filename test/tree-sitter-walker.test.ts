@@ -340,6 +340,20 @@ describe('the tree-sitter walker', () => {
     ]);
   });
 
+  it("takes the signature of a functor's parameter as no part of the functor: its `type t` is not the functor's record `t` (OCaml)", async () => {
+    const { documents } = await index(
+      { 'eph.ml': "module MakeSeeded(H: sig type t val equal: t -> t -> bool end) = struct\n  type 'a t = { mutable size: int; data: int }\nend\n" },
+      'ocaml',
+    );
+    expect(definitionsOf(documents[0]!).map(([symbol, range]) => [symbol, range])).toEqual([
+      ['Eph/', [0, 0, 0]],
+      ['Eph/MakeSeeded/', [0, 7, 17]],
+      ['Eph/MakeSeeded/t#', [1, 10, 11]],
+      ['Eph/MakeSeeded/t#size.', [1, 24, 28]],
+      ['Eph/MakeSeeded/t#data.', [1, 35, 39]],
+    ]);
+  });
+
   it("reads a module's own name in its body as the outer module of that name, unless it is `module rec` (OCaml)", async () => {
     const { outputPath } = await index(
       {

@@ -51,6 +51,9 @@
 ; The anonymous structure given to a functor (`include Make(struct type t = H.t let equal = H.equal end)`)
 ; is the functor's argument: what it defines is reachable from nowhere, so it is local.
 (module_application argument: (parenthesized_module_expression (structure) @scope))
+; The signature a functor's parameter must match (`module MakeSeeded (H : sig type t … end) = struct`)
+; declares what the argument provides, not the functor's members: its `type t` is not the functor's own `t`.
+(module_parameter (signature) @scope)
 
 ; `type t += Extra of int` adds a constructor to a type defined elsewhere: no symbol here.
 ((type_binding name: (type_constructor_path) body: (variant_declaration (constructor_declaration (constructor_name) @name))) (#set! definition "none"))
