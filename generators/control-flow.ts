@@ -25,7 +25,7 @@ export const controlFlowGenerators: SubTypeGenerator[] = [
       };
       // Whether another own type, or a value that may hold one (Ruby's `InvalidParameterError = QueryParser::InvalidParameterError`), has its name: the raise form cannot tell them apart.
       const sharesName = (s: { id: string; name: string }): boolean =>
-        facts.lookupBare(s.name).some((o) => o !== s.id && (typeKinds.has(facts.symbol(o)!.kind) || valueKinds.has(facts.symbol(o)!.kind)));
+        facts.lookupBare(s.name).some((o) => o !== s.id && namesAType(facts.symbol(o)!.kind));
       // The names declarations of this form give a type besides its own (import declarations, or code), each captured by the idiom's one group.
       const namesGiven = (template: string | undefined, where: 'import' | 'code', name: string): string[] => {
         if (!template) return [];
@@ -163,5 +163,7 @@ function alsoAs(names: string[], source: string): string {
   return `also as ${names.map((a) => `\`${a}\``).join(', ')}, the name${names.length > 1 ? 's' : ''} ${source} it`;
 }
 
-/** Kinds of a value that may name a type: a raise of its name may raise that type. */
-const valueKinds: ReadonlySet<SymbolKind> = new Set(['constant', 'variable']);
+/** A type, or a value that may hold one (a constant or variable): a raise of its name may raise that type. */
+function namesAType(kind: SymbolKind): boolean {
+  return typeKinds.has(kind) || kind === 'constant' || kind === 'variable';
+}

@@ -392,8 +392,9 @@ describe('questions whose answer would mislead', () => {
     const shared = withShopError();
     const other = id('src/`legacy.ts`/ShopError#');
     shared.symbols.set(other, { id: other, kind: 'class', name: 'ShopError', display: 'src/`legacy.ts`/ShopError#', file: 'src/legacy.ts', range: [0, 6, 0, 15] });
-    const raisers = (g: FactGraph) => generateScenarios(g, { language: ts, seed: 1, budget: 200, search }).scenarios.filter((s) => s.sub_type === 'exception_raisers').length;
-    expect([raisers(graph), raisers(shared)]).toEqual([1, 0]);
+    const raisers = (g: FactGraph) => generateScenarios(g, { language: ts, seed: 1, budget: 200, search }).scenarios.filter((s) => s.sub_type === 'exception_raisers').map((s) => s.intent);
+    expect(raisers(graph)).toEqual(['Triaging an error of type src/`errors.ts`/ShopError#: lists every symbol whose code raises or throws it (also as `Oops`, the name an import gives it)']);
+    expect(raisers(shared)).toEqual([]);
   });
 
   it('does not list a test file holding a definition filed under another file', () => {

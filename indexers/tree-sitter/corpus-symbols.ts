@@ -381,15 +381,16 @@ export class CorpusSymbols {
 
   /**
    * Where a name is bound only once its definition ends (walker.recursion: declared, OCaml), the
-   * modules around a scope that the scope cannot name: inside `module Array = struct … end`,
-   * `Array.unsafe_set` is the outer `Array`'s. A module marked `@recursive` (`module rec`) can.
+   * definitions around a scope that it cannot name: all but those a pattern marks `@recursive`
+   * (`let rec`, `module rec`). So `let exp x = exp x.re` calls the `exp` bound before it, and inside
+   * `module Array = struct … end`, `Array.unsafe_set` is the outer `Array`'s.
    */
-  private modulesUnnamedInOwnBody(state: FileState, scope: number): ReadonlySet<string> {
+  unnamableAround(state: FileState, scope: number): ReadonlySet<string> {
     const out = new Set<string>();
     if (this.config.recursion !== 'declared') return out;
     for (let d = scope; d >= 0; d = state.facts.definitions[d]!.parent) {
       const id = state.ids[d];
-      if (id && !state.facts.definitions[d]!.recursive && namespaceKinds.has(this.symOf(id).kind)) out.add(id);
+      if (id && !state.facts.definitions[d]!.recursive) out.add(id);
     }
     return out;
   }
@@ -410,10 +411,11 @@ export class CorpusSymbols {
       rest = absolute.slice(n);
     } else {
       // `::Logger` names the top-level Logger, never one in the namespaces around the reference.
-      const unnamable = this.modulesUnnamedInOwnBody(state, scope);
+      // A module its own body cannot name (types stay recursive: `type t = Leaf | Node of t`).
+      const unnamable = rooted ? undefined : this.unnamableAround(state, scope);
       const first = rooted
         ? (this.members.get(this.header)?.get(parts[0]!) ?? []).filter((id) => typeOrNamespace(this.symOf(id)) || (parts.length === 1 && accept(this.symOf(id))))
-        : this.lookup(parts[0]!, state, scope, (s) => (typeOrNamespace(s) || (parts.length === 1 && accept(s))) && !unnamable.has(s.id), true);
+        : this.lookup(parts[0]!, state, scope, (s) => (typeOrNamespace(s) || (parts.length === 1 && accept(s))) && !(namespaceKinds.has(s.kind) && unnamable!.has(s.id)), true);
       if (first.length > 1) return undefined;
       current = first[0];
       rest = parts.slice(1);

@@ -456,19 +456,6 @@ function narrowByArity(corpus: CorpusSymbols, ids: string[], call: RawCall): str
 }
 
 /**
- * Where a definition refers to itself only when declared recursive (`walker.recursion: declared`, OCaml),
- * whether the name resolved to a definition around the call that is not: `let exp x = exp x.re` calls
- * the `exp` bound before it, which the walker does not follow.
- */
-function namesItselfWithoutRec(corpus: CorpusSymbols, state: FileState, scope: number, target: string): boolean {
-  if (corpus.config.recursion !== 'declared') return false;
-  for (let d = scope; d >= 0; d = state.facts.definitions[d]!.parent) {
-    if (state.ids[d] === target) return !state.facts.definitions[d]!.recursive;
-  }
-  return false;
-}
-
-/**
  * Whether a call on a receiver may reach an extension method of its name instead (C#'s
  * `scheduler.Schedule(when, f)` picks `Schedule(this IScheduler, DateTimeOffset, Action)` over the
  * interface's `Schedule(TimeSpan, Action)` by an argument's type, which the walker does not know).
@@ -526,7 +513,8 @@ function resolveCall(corpus: CorpusSymbols, call: RawCall, state: FileState): st
   }
   candidates = narrowByArity(corpus, [...new Set(candidates)], call);
   if (candidates.length !== 1 || (receiver && mayBeExtension(corpus, call, candidates[0]!))) return undefined;
-  if (!receiver && namesItselfWithoutRec(corpus, state, scope, candidates[0]!)) return undefined;
+  // `let exp x = exp x.re` calls the `exp` bound before it, which the walker does not follow.
+  if (!receiver && corpus.unnamableAround(state, scope).has(candidates[0]!)) return undefined;
   const target = corpus.symbols.get(candidates[0]!)!;
   if (typeKinds.has(target.kind)) {
     if (corpus.config.typeCall === 'none') return undefined;
