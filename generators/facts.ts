@@ -134,8 +134,9 @@ export class Facts {
 
   /**
    * Whether some counted match lies where nothing is credited (an OCaml `.mli`, a Go file without a
-   * module symbol), or may lie in the body of a callable the index does not record: an answer of
-   * symbols would leave that site out, or credit it to the module around it.
+   * module symbol), or may lie in the body of a callable the index does not record, or in the
+   * signature of one it gives no range: an answer of symbols would leave that site out, or credit it
+   * to the module or type around it.
    */
   leavesSitesOut(matches: readonly TextMatch[], scope: TextScope): boolean {
     return matches.some(
@@ -145,8 +146,33 @@ export class Facts {
         (this.creditedAt(m).length === 0 ||
           this.inSwallowedCode(m.file, m.line) ||
           this.inUnrecordedBody(m) ||
+          this.inSpanlessSignature(m) ||
           (this.mergesTypesIn(m.file) && !this.callablesOf(m.file).anyAround(m.line - 1, m.start, () => true))),
     );
+  }
+
+  /**
+   * Whether a match credited to a type, past its first line, may lie in the signature of one of its
+   * callables that the index gives no enclosing range (scip-typescript's interface method
+   * signatures, `code(…): FastifyReply<…>;`): the type's nearest member definition at or above the
+   * match, in its file, is such a callable's. Crediting gives the match to the type; a reader would
+   * give it to the method.
+   */
+  private inSpanlessSignature(m: TextMatch): boolean {
+    const credited = this.creditedAt(m);
+    const type = credited.length === 1 ? this.graph.symbols.get(credited[0]!) : undefined;
+    if (!type || !typeKinds.has(type.kind) || !type.enclosingRange || type.enclosingRange[0] === m.line - 1) return false;
+    let nearest = -1;
+    let spanless = false;
+    for (const id of this.graph.contains.get(type.id) ?? []) {
+      const member = this.graph.symbols.get(id)!;
+      const line = member.range[0];
+      if (member.file !== m.file || line > m.line - 1 || line < nearest) continue;
+      const isSpanless = callableKinds.has(member.kind) && !member.enclosingRange;
+      spanless = line === nearest ? spanless || isSpanless : isSpanless;
+      nearest = line;
+    }
+    return spanless;
   }
 
   /**

@@ -585,6 +585,30 @@ describe('bodies no index records', () => {
   });
 });
 
+describe('signatures no index spans', () => {
+  it("asks no text question counting a match credited to a type on or below a line where one of its callables without an enclosing range is declared (scip-typescript's `code(…): FastifyReply<…>;`)", () => {
+    const graph = handMadeGraph();
+    const [cart, add, total] = [id('src/`cart.ts`/Cart#'), id('src/`cart.ts`/Cart#add().'), id('src/`cart.ts`/Cart#total().')];
+    graph.symbols.set(cart, { ...graph.symbols.get(cart)!, range: [2, 6, 2, 10], enclosingRange: [2, 0, 12, 1] });
+    graph.symbols.set(add, { ...graph.symbols.get(add)!, range: [4, 2, 4, 5] });
+    graph.symbols.set(total, { ...graph.symbols.get(total)!, range: [7, 2, 7, 7], enclosingRange: [7, 2, 9, 3] });
+    graph.scopes.set('src/cart.ts', [
+      { id: cart, enclosingRange: [2, 0, 12, 1] },
+      { id: total, enclosingRange: [7, 2, 9, 3] },
+    ]);
+    const facts = new Facts(graph, ts, noGrep);
+    const use = (line: number): TextMatch => ({ file: 'src/cart.ts', line, start: 20, end: 26, text: 'Coupon', syntax: 'code' });
+    // Each match is credited as docs/query-semantics.md says: to Cart, except inside total's body.
+    expect([5, 6, 3, 9, 11].map((line) => facts.answerText([use(line)], 'any'))).toEqual([[cart], [cart], [cart], [total], [cart]]);
+    // On add's line and the next (its signature may go on), Cart is credited with what a reader gives to add; on
+    // Cart's header, in total's body and below it, the credit is what a reader gives.
+    expect([5, 6, 3, 9, 11].map((line) => facts.leavesSitesOut([use(line)], 'any'))).toEqual([true, true, false, false, false]);
+    // A callable with its body's range spans its own signature: nothing is left out.
+    graph.symbols.set(add, { ...graph.symbols.get(add)!, enclosingRange: [4, 2, 5, 3] });
+    expect([5, 6].map((line) => new Facts(graph, ts, noGrep).leavesSitesOut([use(line)], 'any'))).toEqual([false, false]);
+  });
+});
+
 describe('member transplants', () => {
   it("never transplants onto a type a member one of its supertypes declares (GiftCart inherits Cart#add)", () => {
     const graph = handMadeGraph();
