@@ -681,7 +681,8 @@ export class Facts {
    * Nor may it override or implement another method: a call through that method (an interface, a
    * base class's `$this->describe…()`) reaches it, and no index here follows one; nor be a
    * constructor of a type with subtypes, which constructing one of them may run; nor be a method
-   * a member read may run (idioms.lazyMembers), nor one an operator runs (idioms.operatorMethods).
+   * a member read may run (idioms.lazyMembers), nor one an operator runs (idioms.operatorMethods);
+   * nor be called from inside a type the index merged with a namesake (withinMergedType).
    */
   callersComplete(id: string): boolean {
     const s = this.symbol(id);
@@ -699,6 +700,7 @@ export class Facts {
       !this.lazyMemberCalls().methods.has(id) &&
       !this.runByOperators(s) &&
       !this.ofMergedType(s) &&
+      !this.callers(id).some((caller) => this.withinMergedType(caller)) &&
       // Last: a text search of the name, where a file misses declarations.
       !this.namedInSwallowedCode(s.name)
     );
@@ -878,6 +880,16 @@ export class Facts {
   }
 
   /**
+   * Whether a symbol lies inside a type the index merged with a namesake, at any depth: its calls were
+   * resolved where the names of several types' members meet (unirx's `new ZipObserver<T1>(…)` in a
+   * merged `Zip` class binds to the nested `ZipObserver` of another arity's `Zip`).
+   */
+  private withinMergedType(id: string): boolean {
+    for (let s = this.symbol(id); s; s = s.owner === undefined ? undefined : this.symbol(s.owner)) if (this.ofMergedType(s)) return true;
+    return false;
+  }
+
+  /**
    * Ids with bodies in more than one file, declaration files (idioms.declarationFiles: a header, an
    * OCaml interface) aside. A file-blind syntactic index gives C's same-named `static` functions of
    * two files one id (glibc's tests each define `do_test`; linux's fs/inode.c and fs/bfs/inode.c each
@@ -1052,18 +1064,23 @@ export class Facts {
   }
 
   /**
-   * Whether the code of a file where the index lost a type names this type (or a method's type), or
-   * one of its subtypes: the lost type may implement it (react-native-kotlin's `internal class
-   * DynamicFromArray private constructor() : Dynamic`, which tree-sitter-kotlin does not read as a class).
+   * Whether the code of a file where the index lost a type, or merged two, names this type (or a
+   * method's type), or one of its subtypes: the lost type may implement it (react-native-kotlin's
+   * `internal class DynamicFromArray private constructor() : Dynamic`, which tree-sitter-kotlin does
+   * not read as a class), and a merged id keeps the supertypes of one of its types only (unirx's
+   * seven nested `ZipLatest` classes, six of them extending `NthZipLatestObserverBase<TR>`).
    */
   private subtypeMayBeLost(id: string): boolean {
     this.missingDeclarations();
-    if (this.lostTypeFiles.size === 0 || !this.search) return false;
+    if ((this.lostTypeFiles.size === 0 && this.mergedTypes().size === 0) || !this.search) return false;
     const s = this.graph.symbols.get(id);
     const type = s && callableKinds.has(s.kind) && s.owner ? s.owner : id;
     return [type, ...this.implementors(type)].some((t) => {
       const name = this.graph.symbols.get(t)?.name;
-      return name !== undefined && this.search!({ op: 'text_search', pattern: name, mode: 'word', in: 'code' }).some((m) => inScope('code', m.syntax) && this.lostTypeFiles.has(m.file));
+      return (
+        name !== undefined &&
+        this.search!({ op: 'text_search', pattern: name, mode: 'word', in: 'code' }).some((m) => inScope('code', m.syntax) && (this.lostTypeFiles.has(m.file) || this.mergesTypesIn(m.file)))
+      );
     });
   }
 

@@ -910,6 +910,42 @@ describe('types the index files under one id', () => {
       expect([plain.membersListable(cart), plain.callersComplete(total), plain.declaredButMissing('Cart'), plain.leavesSitesOut([outsideBodies], 'code')]).toEqual([true, true, false, false]);
     }
   });
+
+  it("asks no callers of a symbol called from inside a type the index merged with a namesake (unirx's `new ZipObserver<T1>(…)` in a merged `Zip`)", () => {
+    const graph = handMadeGraph();
+    const [add, receipt, checkout] = [id('src/`cart.ts`/Cart#add().'), id('src/`checkout.ts`/receipt().'), id('src/`checkout.ts`/checkout().')];
+    // Cart#add calls receipt(), as checkout() does.
+    graph.calls.set(add, [receipt]);
+    graph.callers.set(receipt, [add, checkout]);
+    graph.scopes.set('src/cart.ts', [{ id: id('src/`cart.ts`/Cart#'), enclosingRange: [0, 0, 10, 1] }]);
+    const outline = '^\\s*class\\s+([A-Za-z_]\\w*)';
+    const csLike = { ...ts, idioms: { ...ts.idioms, typesByArity: true, outline: [{ kind: 'class' as const, pattern: outline }] } };
+    const at = (line: number): TextMatch => ({ file: 'src/cart.ts', line, start: 0, end: 10, text: 'class Cart', syntax: 'code' });
+    const complete = (declared: TextMatch[]) => new Facts(graph, csLike, (q: TextSearchQuery) => (q.pattern === outline ? declared : [])).callersComplete(receipt);
+    // `class Cart<T>` and `class Cart<T, U>` under one id: add's call may be the other Cart's, bound where both types' names meet.
+    expect(complete([at(1), at(22)])).toBe(false);
+    expect(complete([at(1)])).toBe(true);
+  });
+
+  it("asks no implementors or overrides of a type whose name, or a subtype's, the code of a file that merges types holds (unirx's nested `ZipLatest` classes)", () => {
+    const graph = handMadeGraph();
+    const base = id('src/`checkout.ts`/Base#');
+    graph.symbols.set(base, { id: base, kind: 'class', name: 'Base', display: 'src/`checkout.ts`/Base#', owner: id('src/`checkout.ts`/'), file: 'src/checkout.ts', range: [0, 0, 0, 1] });
+    graph.scopes.set('src/cart.ts', [
+      { id: id('src/`cart.ts`/Cart#'), enclosingRange: [0, 0, 10, 1] },
+      { id: id('src/`cart.ts`/GiftCart#'), enclosingRange: [12, 0, 20, 1] },
+    ]);
+    const outline = '^\\s*class\\s+([A-Za-z_]\\w*)';
+    const csLike = { ...ts, idioms: { ...ts.idioms, typesByArity: true, outline: [{ kind: 'class' as const, pattern: outline }] } };
+    const at = (file: string, line: number, text: string): TextMatch => ({ file, line, start: 0, end: text.length, text, syntax: 'code' });
+    // `class Cart<T>` at line 1 and `class Cart<T, U> : Base` at line 22 (1-based): the one id keeps the first's supertypes only.
+    const declared = [at('src/cart.ts', 1, 'class Cart'), at('src/cart.ts', 13, 'class GiftCart'), at('src/cart.ts', 22, 'class Cart')];
+    const known = (written: TextMatch[]) =>
+      new Facts(graph, csLike, (q: TextSearchQuery) => (q.pattern === outline ? declared : q.mode === 'word' && q.pattern === 'Base' ? written : [])).implementorsKnown(base);
+    expect(known([at('src/cart.ts', 22, 'Base')])).toBe(false);
+    // Named only where no types are merged, or nowhere, Base's implementors are what the index says.
+    expect([known([at('src/checkout.ts', 3, 'Base')]), known([])]).toEqual([true, true]);
+  });
 });
 
 describe('callers in other files', () => {
