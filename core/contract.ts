@@ -134,6 +134,9 @@ export const termKinds: ReadonlySet<SymbolKind> = new Set(['field', 'property', 
  * hover text instead (docs/query-semantics.md, "Kinds"). Kinds not listed (macros, parameters…)
  * leave the kind to that fallback.
  */
+/** SCIP's StaticMethod kind: a method of the type itself, which the fact graph keeps as `static`. */
+export const SCIP_STATIC_METHOD = 80;
+
 export const scipKindNames: Record<number, { scip: string; kind: SymbolKind }> = {
   7: { scip: 'Class', kind: 'class' },
   8: { scip: 'Constant', kind: 'constant' },
@@ -156,7 +159,7 @@ export const scipKindNames: Record<number, { scip: string; kind: SymbolKind }> =
   59: { scip: 'Union', kind: 'class' },
   61: { scip: 'Variable', kind: 'variable' },
   66: { scip: 'AbstractMethod', kind: 'method' },
-  80: { scip: 'StaticMethod', kind: 'method' },
+  [SCIP_STATIC_METHOD]: { scip: 'StaticMethod', kind: 'method' },
   85: { scip: 'Mixin', kind: 'class' },
 };
 

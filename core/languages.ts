@@ -437,6 +437,14 @@ export const idiomsSchema = z
      */
     reExports: z.array(regex).default([]),
     /**
+     * A line making module `{name}` another module under a new name (OCaml's `module Hashtbl =
+     * Hashtbl` in moreLabels.ml): no index records the alias, so what the module holds is what the
+     * aliased module holds, and only the declarations some file also defines under the module's own
+     * name (its `.mli` types, not its `val`s) are its members in the index. Where a file defining the
+     * module or the module around it holds such a line, its members are not asked as a list.
+     */
+    moduleAliases: z.array(template).default([]),
+    /**
      * Names of the methods an operator runs (Lua's `__sub`, Python's `__eq__`, C++'s `operator==`,
      * PHP's `__toString`): `a - b` calls one with no call written, and no index records it, so who
      * calls such a method is not asked. Constructors are found through constructions and stay asked.
@@ -482,6 +490,13 @@ export const idiomsSchema = z
      */
     macroSubtypes: template.optional(),
     /**
+     * How a macro invocation names a type whose members its expansion defines (Rust's `impl_settings!
+     * { AppSettings, AppFlags, … }`, which gives AppFlags `insert`, `remove`, `is_set` and more): no
+     * index sees those members, so neither the type's members as a list nor a member it would lack
+     * are asked.
+     */
+    macroMembers: template.optional(),
+    /**
      * Hover texts of definitions whose kind the syntax cannot tell (C's `#define DeleteFile
      * DeleteFileW`, an object-like macro naming another identifier: a function's alias as often as a
      * constant's): no lookup of such a name is asked with a kind.
@@ -498,8 +513,9 @@ export const idiomsSchema = z
     /** A text search for calls of `{name}`. */
     callText: template,
     /**
-     * Text `callText` matches that is no call (bash's case-arm patterns, `setup | {name} | teardown)`):
-     * where code writes `{name}` so, a text question about its calls is not asked.
+     * Text `callText` matches that is no call (bash's case-arm patterns, `setup | {name} | teardown)`;
+     * TypeScript's `function {name} (`, a nested function no index records): where code writes
+     * `{name}` so, other than on an own symbol's definition, a text question about its calls is not asked.
      */
     callLookalike: template.optional(),
     /**

@@ -63,7 +63,8 @@ export const apiDiscoveryGenerators: SubTypeGenerator[] = [
               const candidate = methods[rng.int(methods.length)]!;
               if (candidate.owner !== type.id && !own.has(candidate.name) && !anyTypeMayHave(candidate)) donor = candidate;
             }
-            if (!donor) return undefined;
+            // Checked after the draws, so that the draws for the types after this one stay as they were.
+            if (!donor || facts.membersMadeByMacro(type.id)) return undefined;
             const id = `${type.id}${escapeName(donor.name)}().`;
             if (facts.symbol(id) || facts.lookupBare(`${type.name}#${donor.name}`).length) return undefined;
             return {

@@ -118,7 +118,7 @@ export const bugfixGenerators: SubTypeGenerator[] = [
     subType: 'call_sites_grep',
     goldSource: 'grep_compared',
     weight: 2,
-    rationale: "functions and methods whose short name (6+ letters) is unique in the corpus and that code writes in no form the language's `callLookalike` names (a bash case arm); text_search in code for the language's call form (`name(`, Ruby's call without parentheses): the symbols whose code writes such a call on any receiver, resolved or not, unless the suspect itself is the only one; exact_set. A text question beside `callers`, which is the index's",
+    rationale: "functions and methods whose short name (6+ letters) is unique in the corpus and that code writes in no form the language's `callLookalike` names (a bash case arm, a nested JavaScript `function name (` no index records), its own definitions aside; text_search in code for the language's call form (`name(`, Ruby's call without parentheses): the symbols whose code writes such a call on any receiver, resolved or not, unless the suspect itself is the only one; exact_set. A text question beside `callers`, which is the index's",
     needs: 'a function or method with a unique name that is called',
     idioms: ['callText'],
     asks: { op: 'text_search', expected: 'exact_set' },
@@ -129,7 +129,7 @@ export const bugfixGenerators: SubTypeGenerator[] = [
         .map(
           candidate((s) => {
             const lookalike = facts.idioms.callLookalike;
-            if (lookalike && search(regexSearch(fillTemplate(lookalike, { name: s.name }), 'code')).some((m) => inScope('code', m.syntax))) return undefined;
+            if (lookalike && search(regexSearch(fillTemplate(lookalike, { name: s.name }), 'code')).some((m) => inScope('code', m.syntax) && !facts.onDefinitionName(m))) return undefined;
             const draft = textDraft(facts, search, regexSearch(fillTemplate(facts.idioms.callText, { name: s.name }), 'code'), {
               intent: `Suspects ${s.display}; lists every symbol whose code writes a call named \`${s.name}\`, on any receiver (comments and strings aside)`,
               maxAnswer: MAX_ANSWER_SET,

@@ -20,7 +20,7 @@ export const completionGenerators: SubTypeGenerator[] = [
     category: 'Completion',
     subType: 'builder_chain',
     goldSource: 'scip_roundtrip',
-    rationale: "instance methods (by the language's signature idioms: taking `self`, not static) whose recorded signature returns their own type (the class name, or the language's self types: `this`, `Self`, `static`): the links of a fluent chain; lookup `Type#method`; exact_set",
+    rationale: "instance methods (by the language's signature idioms: taking `self`, not static; nor marked static by the index, as a Kotlin companion's) whose recorded signature returns their own type (the class name, or the language's self types: `this`, `Self`, `static`): the links of a fluent chain; lookup `Type#method`; exact_set",
     needs: 'a method whose signature returns its own type',
     idioms: ['signatures.returns'],
     asks: { op: 'lookup', expected: 'exact_set' },
@@ -29,7 +29,7 @@ export const completionGenerators: SubTypeGenerator[] = [
       const { returns: returnPattern, selfTypes, instance } = facts.idioms.signatures;
       for (const s of returnPattern ? facts.targets(new Set(['method'])) : []) {
         const owner = s.owner ? facts.symbol(s.owner) : undefined;
-        if (!owner || !s.signature || !isTypeableName(s.name) || (instance && !idiomRegExp(instance).test(s.signature))) continue;
+        if (!owner || !s.signature || s.static || !isTypeableName(s.name) || (instance && !idiomRegExp(instance).test(s.signature))) continue;
         const returns = idiomRegExp(returnPattern!).exec(s.signature)?.groups?.type;
         if (!returns || ![...selfTypes, owner.name].includes(returns)) continue;
         candidates.push({

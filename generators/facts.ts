@@ -305,11 +305,35 @@ export class Facts {
    * swallowed the rest of Test/Mojo.pm, and its subs with it).
    */
   membersListable(id: string): boolean {
+    if (this.aliasedModule(id) || this.membersMadeByMacro(id)) return false;
     const files = new Set([id, ...this.members(id)].map((m) => this.graph.symbols.get(m)?.file).filter((f): f is string => f !== undefined));
     const symbol = this.graph.symbols.get(id);
     // A type of the name the index lost in the same file (the walker's `impl Hash for Inner` beside `mod inner { enum Inner }`) may hold its members.
     const splitFrom = this.lostTypes().some((t) => t.name === symbol?.name && t.file === symbol.file);
     return [...files].every((file) => !this.missesDeclarationsIn(file) && !this.mergesTypesIn(file) && !this.gapsIn(file).some((gap) => this.mayDeclareMemberOf(id, gap))) && this.typesLostUnder(id).length === 0 && !splitFrom;
+  }
+
+  /** Whether a macro invocation names this type as one whose members its expansion defines (idioms.macroMembers). */
+  membersMadeByMacro(id: string): boolean {
+    const form = this.idioms.macroMembers;
+    const name = this.graph.symbols.get(id)?.name;
+    if (form === undefined || name === undefined || !this.search) return false;
+    return this.search({ op: 'text_search', pattern: fillTemplate(form, { name }), mode: 'regex', in: 'code' }).some((m) => inScope('code', m.syntax));
+  }
+
+  /** Whether a file defining this module, or the module around it, makes it an alias of another (idioms.moduleAliases). */
+  private aliasedModule(id: string): boolean {
+    const symbol = this.graph.symbols.get(id);
+    if (symbol?.kind !== 'module' || this.idioms.moduleAliases.length === 0 || !this.search) return false;
+    // A module's name is its path (`MoreLabels/Hashtbl`); the alias names its last part.
+    const name = parseSymbol(id)?.descriptors.at(-1)?.name;
+    const files = new Set([symbol.file, ...(symbol.owner ? [this.graph.symbols.get(symbol.owner)?.file] : [])]);
+    return (
+      name !== undefined &&
+      this.idioms.moduleAliases.some((form) =>
+        this.search!({ op: 'text_search', pattern: fillTemplate(form, { name }), mode: 'regex', in: 'code' }).some((m) => inScope('code', m.syntax) && files.has(m.file)),
+      )
+    );
   }
 
   /**
@@ -435,7 +459,7 @@ export class Facts {
   private swallowMemo?: { bodies: Set<string>; callees: Set<string>; regions: Map<string, Array<[number, number]>> };
 
   /** Whether a match overlaps the name of any definition of an own symbol (every one of a symbol defined twice). */
-  private onDefinitionName(m: TextMatch): boolean {
+  onDefinitionName(m: TextMatch): boolean {
     const sites = this.graph.definitionSites.get(m.file);
     if (!sites) return false;
     const line = m.line - 1;

@@ -4,7 +4,7 @@ import { isLocalSymbol, ownerSymbol, parseSymbol, type ParsedSymbol } from './sy
 import { readCompactDocuments, SymbolRole, type CompactDocument } from './scip-reader.ts';
 import { SymbolTable } from './symbol-table.ts';
 import { addTo, compareStrings, IntList, pushTo, pushUnique, sortedUnique } from '../core/collections.ts';
-import { callableKinds, scipKindNames, termKinds, type SymbolKind } from '../core/contract.ts';
+import { callableKinds, SCIP_STATIC_METHOD, scipKindNames, termKinds, type SymbolKind } from '../core/contract.ts';
 import { idiomRegExp, writtenInForm, type Idioms } from '../core/languages.ts';
 import { SortedRanges } from '../core/ranges.ts';
 
@@ -25,6 +25,8 @@ export interface SymbolFact {
   enclosingRange?: Range;
   /** First line of the indexer's hover text, whitespace collapsed, when it gave one. */
   signature?: string;
+  /** A method of the type itself, not of its instances, where the indexer says so (SCIP's StaticMethod kind). */
+  static?: true;
 }
 
 export interface FactGraph {
@@ -496,6 +498,7 @@ export async function buildFactGraph(
         range: c.range,
         ...(c.enclosingRange ? { enclosingRange: c.enclosingRange } : {}),
         ...(signature ? { signature } : {}),
+        ...(scipKinds[handle] === SCIP_STATIC_METHOD ? { static: true as const } : {}),
       };
       unordered.set(c.id, { fact, handle });
     }

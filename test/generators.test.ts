@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { IntList } from '../core/collections.ts';
 import type { SymbolKind, TextSearchQuery } from '../core/contract.ts';
-import { idiomRegExp, languageOf, namedLikeRegistration } from '../core/languages.ts';
+import { fillTemplate, idiomRegExp, languageOf, namedLikeRegistration } from '../core/languages.ts';
 import type { TextMatch } from '../evidence/syntax.ts';
 import type { FactGraph, SymbolFact } from '../graph/fact-graph.ts';
 import { compoundOf, typoOf } from '../generators/adversarial.ts';
@@ -299,8 +299,10 @@ describe('lazy drafting', () => {
   };
   const callSiteSearches: string[] = [];
   // Every call-site search finds one line of src/f0.ts, outside any function: it maps to that file's module.
+  // Every other search finds nothing (no nested `function handlerN (`, no prototype method).
   const search = (query: TextSearchQuery): TextMatch[] => {
-    if (query.mode === 'regex' && /^\\bhandler\d+\\s\*/.test(query.pattern)) callSiteSearches.push(query.pattern);
+    if (!(query.mode === 'regex' && /^\\bhandler\d+\\s\*/.test(query.pattern))) return [];
+    callSiteSearches.push(query.pattern);
     return [{ file: 'src/f0.ts', line: 30, start: 0, end: 10, text: 'handler000', syntax: 'code' }];
   };
   const { scenarios, subTypes } = generateScenarios(graph, { language: ts, seed: 7, budget: 200, search });
@@ -553,6 +555,25 @@ describe('text the call form matches that is no call', () => {
   });
 });
 
+describe('a nested function no index records', () => {
+  it("asks no call-site text question of a name a nested `function name (` declares, but still of one only its own definition declares so (TypeScript's callLookalike)", () => {
+    const graph = handMadeGraph();
+    graph.scopes.set('src/checkout.ts', [{ id: id('src/`checkout.ts`/receipt().'), enclosingRange: [6, 0, 10, 1] }]);
+    const lookalike = '\\bfunction\\s*\\*?\\s*{name}\\s*\\(';
+    const jsLike = { ...ts, idioms: { ...ts.idioms, callText: '\\b{name}\\(', callLookalike: lookalike } };
+    const call = { file: 'src/checkout.ts', line: 8, start: 2, end: 11, text: 'checkout(', syntax: 'code' as const };
+    // `function checkout (` on 1-based line 2: checkout's own definition when its name site is there, else a nested function's.
+    const declaration = { file: 'src/checkout.ts', line: 2, start: 0, end: 18, text: 'function checkout(', syntax: 'code' as const };
+    const asked = (ownDefinition: boolean) => {
+      graph.definitionSites.set('src/checkout.ts', ownDefinition ? [1, 9, 17] : []);
+      const search = (q: TextSearchQuery) => (q.pattern.startsWith('\\bfunction') ? [declaration] : q.pattern.startsWith('\\bcheckout') ? [call] : []);
+      return draftsOf('call_sites_grep', new Facts(graph, jsLike, search as never), search).flatMap((d) => (d?.query.op === 'text_search' && d.query.pattern.includes('checkout') ? [d.expected] : []));
+    };
+    expect(asked(true)).toEqual([{ kind: 'exact_set', stable_ids: [id('src/`checkout.ts`/receipt().')] }]);
+    expect(asked(false)).toEqual([]);
+  });
+});
+
 describe('names no index records', () => {
   it("looks up no name a line of the language's undeclaredNames declares (Ruby's `alias total sum`)", () => {
     const alias = '^[ \\t]*alias[ \\t]+:?([A-Za-z_]\\w*)';
@@ -582,6 +603,51 @@ describe('bodies no index records', () => {
     expect(facts([]).leavesSitesOut([use(7)], 'any')).toBe(false);
     // With it, that use may be in the operator's body (lines 5 to 20); one above the operator, or after Cart starts, is not.
     expect([7, 20, 4, 22, 31].map((line) => facts([operator]).leavesSitesOut([use(line)], 'any'))).toEqual([true, true, false, false, false]);
+  });
+});
+
+describe('modules made aliases of others', () => {
+  it("lists no members of a module that a file defining it makes an alias of another (OCaml's `module Hashtbl = Hashtbl` in moreLabels.ml)", () => {
+    const alias = '^\\s*module\\s+{name}\\s*=\\s*[A-Z][\\w\'.]*\\s*$';
+    const module = id('src/`cart.ts`/');
+    const listable = (file: string, moduleAliases: string[]) => {
+      const line: TextMatch = { file, line: 3, start: 0, end: 13, text: 'module cart.ts = Basket', syntax: 'code' };
+      // The hand-made module's id ends in `cart.ts`/: the alias names that last part.
+      const search = (q: TextSearchQuery) => (q.mode === 'regex' && q.pattern === fillTemplate(alias, { name: 'cart.ts' }) ? [line] : []);
+      return new Facts(handMadeGraph(), { ...ts, idioms: { ...ts.idioms, moduleAliases } }, search).membersListable(module);
+    };
+    expect(listable('src/cart.ts', [alias])).toBe(false);
+    // The same line in a file that defines neither the module nor one around it makes another module of that name an alias.
+    expect([listable('src/checkout.ts', [alias]), listable('src/cart.ts', [])]).toEqual([true, true]);
+  });
+});
+
+describe('members a macro defines', () => {
+  it("lists no members of a type a macro invocation names as one it defines members of, nor asks a member it would lack (Rust's `impl_settings! { AppSettings, AppFlags, … }`)", () => {
+    const form = '^\\s*[a-z_]\\w*!\\s*[({\\[]\\s*(?:[A-Z]\\w*\\s*,\\s*)*{name}\\s*,';
+    const cart = id('src/`cart.ts`/Cart#');
+    const invocation: TextMatch = { file: 'src/checkout.ts', line: 2, start: 0, end: 26, text: 'impl_settings! { Cart, Gift,', syntax: 'code' };
+    const search = (q: TextSearchQuery) => (q.pattern === fillTemplate(form, { name: 'Cart' }) ? [invocation] : []);
+    const language = (macroMembers?: string) => ({ ...ts, idioms: { ...ts.idioms, ...(macroMembers ? { macroMembers } : {}) } });
+    const graph = handMadeGraph();
+    // A Coupon class whose apply() Cart lacks: a transplant donor.
+    const [coupon, apply] = [id('src/`cart.ts`/Coupon#'), id('src/`cart.ts`/Coupon#apply().')];
+    graph.symbols.set(coupon, { id: coupon, kind: 'class', name: 'Coupon', display: 'src/`cart.ts`/Coupon#', owner: id('src/`cart.ts`/'), file: 'src/cart.ts', range: [20, 0, 22, 1] });
+    graph.symbols.set(apply, { id: apply, kind: 'method', name: 'apply', display: 'src/`cart.ts`/Coupon#apply().', owner: coupon, file: 'src/cart.ts', range: [21, 2, 21, 20] });
+    graph.contains.set(coupon, [apply]);
+    const facts = (macroMembers?: string) => new Facts(graph, language(macroMembers), search);
+    expect([facts(form).membersListable(cart), facts(form).membersListable(id('src/`cart.ts`/GiftCart#')), facts().membersListable(cart)]).toEqual([false, true, true]);
+    const transplanted = (macroMembers?: string) => {
+      const names = new Set<string>();
+      for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) {
+        for (const sc of generateScenarios(graph, { language: language(macroMembers), seed, budget: 400, search }).scenarios) {
+          if (sc.sub_type === 'member_transplant' && sc.query.op === 'lookup') names.add(sc.query.name);
+        }
+      }
+      return [...names].sort();
+    };
+    expect(transplanted()).toContain(id('src/`cart.ts`/Cart#apply().'));
+    expect(transplanted(form)).not.toContain(id('src/`cart.ts`/Cart#apply().'));
   });
 });
 

@@ -123,6 +123,28 @@ describe('language folders', () => {
   });
 });
 
+describe('forms the indexers do not record (unrecordedCallables, moduleAliases, macroMembers)', () => {
+  it("TypeScript's unrecordedCallables find a function assigned to a prototype, which scip-typescript records no symbol for, and no alias of another method", () => {
+    const forms = languageOf('typescript').idioms.unrecordedCallables.map((p) => idiomRegExp(p));
+    expect(
+      ['Reply.prototype.serializeInput = function (input, schema, httpStatus, contentType) {', '  Request.prototype.raw = async function () {', 'Reply.prototype.status = Reply.prototype.code', 'function serializeInput (input) {'].map((line) =>
+        forms.some((f) => f.test(line)),
+      ),
+    ).toEqual([true, true, false, false]);
+  });
+
+  it("OCaml's moduleAliases find `module Hashtbl = Hashtbl`, not a module with a body or another module's alias", () => {
+    const form = idiomRegExp(fillTemplate(languageOf('ocaml').idioms.moduleAliases[0]!, { name: 'Hashtbl' }));
+    expect(['module Hashtbl = Hashtbl', '  module Hashtbl = Stdlib.Hashtbl', 'module Hashtbl = struct', 'module Map = Map', 'module Hashtbl : sig'].map((line) => form.test(line))).toEqual([true, true, false, false, false]);
+  });
+
+  it("Rust's macroMembers find a type among the leading arguments of an item macro (`impl_settings! { AppSettings, AppFlags, … }`), not a use of it in an expression", () => {
+    const form = (name: string) => idiomRegExp(fillTemplate(languageOf('rust').idioms.macroMembers!, { name }));
+    expect(['impl_settings! { AppSettings, AppFlags,', '    settings!(Other, AppFlags, Third)', 'assert!(AppFlags::empty().is_empty());', 'debug!("AppFlags, {}", x);'].map((line) => form('AppFlags').test(line))).toEqual([true, true, false, false]);
+    expect(form('AppSettings').test('impl_settings! { AppSettings, AppFlags,')).toBe(true);
+  });
+});
+
 describe('text a grammar misreads (walker.misreadText)', () => {
   it("reads a Haskell equation with a tab inside its line as the function's own definition (tree-sitter-haskell reads it as a top-level splice)", async () => {
     const outputPath = join(scratch, 'haskell-tabs.scip');

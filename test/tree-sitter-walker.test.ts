@@ -4,7 +4,10 @@ import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildFactGraph } from '../graph/fact-graph.ts';
 import { readScipIndex, SymbolRole, type ScipDocument } from '../graph/scip-reader.ts';
-import { languageNames } from '../core/languages.ts';
+import { languageNames, languageOf } from '../core/languages.ts';
+import { Facts } from '../generators/facts.ts';
+import { generators } from '../generators/index.ts';
+import { createRng } from '../generators/sampling.ts';
 import { blankMacros, indexWithTreeSitter } from '../indexers/tree-sitter/index.ts';
 
 const temps: string[] = [];
@@ -416,6 +419,22 @@ describe('the tree-sitter walker', () => {
   it("reads a Kotlin constructor property by its name, never by its default value", async () => {
     const { documents } = await index({ 'ColorStop.kt': 'package ui\n\nclass ColorStop(var color: Int? = null, val position: Float)\n' }, 'kotlin');
     expect(definitionsOf(documents[0]!).map(([id]) => id)).toEqual(['ui/', 'ui/ColorStop#', 'ui/ColorStop#`<constructor>`().', 'ui/ColorStop#color.', 'ui/ColorStop#position.']);
+  });
+
+  it("marks a Kotlin companion object's functions as static methods, which the fact graph keeps and builder_chain asks as no link", async () => {
+    const source = 'package ui\n\nclass Repeat(val x: Int) {\n  fun twice(): Repeat = Repeat(x * 2)\n  companion object {\n    fun parse(s: String): Repeat? = null\n  }\n}\n';
+    const { documents, outputPath } = await index({ 'Repeat.kt': source }, 'kotlin');
+    const local = (id: string) => id.replace(/^lmc-tree-sitter \S+ demo 1\.0\.0 /, '');
+    const kinds = documents[0]!.symbols.filter((s) => s.symbol.endsWith(').')).map((s) => [local(s.symbol), s.kind]);
+    // SCIP's Method is 26, StaticMethod 80; the constructor is 9.
+    expect(kinds).toEqual([['ui/Repeat#`<constructor>`().', 9], ['ui/Repeat#twice().', 26], ['ui/Repeat#parse().', 80]]);
+    const graph = await buildFactGraph(outputPath, { name: 'demo' });
+    expect([...graph.symbols.values()].filter((s) => s.static).map((s) => [s.display, s.kind])).toEqual([['ui/Repeat#parse().', 'method']]);
+    // Both return their own type; only the instance method is a link of a chain.
+    const facts = new Facts(graph, languageOf('kotlin'));
+    const builder = generators.find((g) => g.subType === 'builder_chain')!;
+    const asked = builder.candidates({ facts, rng: createRng(1, 'builder_chain'), search: () => [] }).map((c) => c.draft()?.query);
+    expect(asked).toEqual([{ op: 'lookup', name: 'Repeat#twice', bare_name: true }]);
   });
 
   it('defines no Lua file-level value for a cached global or a member reached through a require', async () => {

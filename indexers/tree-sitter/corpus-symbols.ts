@@ -22,6 +22,8 @@ export interface Sym {
   /** The first file (by path) defining it: where its SymbolInformation goes. */
   file: number;
   parameters?: number;
+  /** A member of the type itself, not of its instances (`@static`): SCIP's StaticMethod. */
+  static?: true;
   /** Own types (or modules mixed in) it extends or implements. */
   supertypes: Set<string>;
   /** Types it extends or implements that the corpus does not define (`std::error::Error`, `StandardError`). */

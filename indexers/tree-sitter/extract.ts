@@ -41,6 +41,8 @@ export interface RawDefinition {
   declares?: true;
   /** `@recursive`: the definition may call itself by name (OCaml's `let rec`), where `walker.recursion` is `declared`. */
   recursive?: true;
+  /** `@static`: a member of the type itself, not of its instances (a Kotlin companion object's function). */
+  static?: true;
   /** `(#set! expands "inline")`: a macro, whose text is expanded where it is called (C's function-like macros). */
   expandsInline?: true;
   /** `@extension`: a method callable on a value of its first parameter's type (C#'s `this` parameter). */
@@ -246,9 +248,10 @@ export function extractFacts(path: string, source: string, tree: Tree, grammar: 
   const inheritance: Array<{ sub: Node; supertype: string; embeds: boolean }> = [];
   const callSites: Array<Omit<RawCall, 'scope'> & { start: number }> = [];
   const writerCalls = new Set<number>();
-  /** Name offsets of the callables a pattern marks `@extension`, and of those it marks `@recursive`. */
+  /** Name offsets of the callables a pattern marks `@extension`, of those it marks `@recursive`, and of those it marks `@static`. */
   const extensionNames = new Set<number>();
   const recursiveNames = new Set<number>();
+  const staticNames = new Set<number>();
   /** Bare names that are calls unless a local binds them, kept where no other pattern read the name. */
   const bareNames: Array<Omit<RawCall, 'scope'> & { start: number }> = [];
   // `inType`: bound in the type around it rather than the innermost scope (Kotlin's constructor parameters).
@@ -269,6 +272,11 @@ export function extractFacts(path: string, source: string, tree: Tree, grammar: 
     const recursiveName = first('recursive') && first('name');
     if (recursiveName) {
       recursiveNames.add(recursiveName.startIndex);
+      continue;
+    }
+    const staticName = first('static') && first('name');
+    if (staticName) {
+      staticNames.add(staticName.startIndex);
       continue;
     }
     const unparsedNode = first('unparsed');
@@ -452,6 +460,7 @@ export function extractFacts(path: string, source: string, tree: Tree, grammar: 
     if (start === undefined) continue;
     if (extensionNames.has(start)) d.extension = true;
     if (recursiveNames.has(start)) d.recursive = true;
+    if (staticNames.has(start)) d.static = true;
   }
   // A file-scoped declaration (`package A;`) lasts until the next one (`package B;`), as in Perl and PHP.
   const fileScopedInOrder = definitions.filter((d) => fileScopedDefinitions.has(d));

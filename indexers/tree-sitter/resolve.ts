@@ -1,4 +1,5 @@
 import { pushUnique } from '../../core/collections.ts';
+import { SCIP_STATIC_METHOD } from '../../core/contract.ts';
 import type { DefinitionKind, WalkerConfig } from '../../core/languages.ts';
 import { formatDescriptor, type Descriptor } from '../../graph/symbols.ts';
 import { callableKinds, CONSTRUCTOR, CorpusSymbols, termKinds, typeKinds, typeOrNamespace, type FileState, type Sym, type SymKind } from './corpus-symbols.ts';
@@ -184,7 +185,8 @@ function placeDefinitions(corpus: CorpusSymbols): void {
       state.opens[index] = id;
       return true;
     }
-    corpus.define(id, d.kind, name, prefix, state.index, hoverFor(d), d.parameters);
+    const sym = corpus.define(id, d.kind, name, prefix, state.index, hoverFor(d), d.parameters);
+    if (d.static) sym.static = true;
     if (d.extension) pushUnique(corpus.extensions, name, id);
     state.defined.add(id);
     state.ids[index] = id;
@@ -564,13 +566,15 @@ function scipRange(r: Range): number[] {
 
 /**
  * The SCIP kind of a symbol. A callable's comes from where it was placed, since the queries of
- * many languages capture every `def`/`fn` as a function: inside a type it is a method, or a
- * constructor when the language names it so (`__init__`); anywhere else a function.
+ * many languages capture every `def`/`fn` as a function: inside a type it is a method (a static one
+ * where a pattern marks it `@static`), or a constructor when the language names it so (`__init__`);
+ * anywhere else a function.
  */
 function scipKindOf(corpus: CorpusSymbols, sym: Sym): number {
   if (sym.kind !== 'function' && sym.kind !== 'method') return scipKind[sym.kind];
   if (!corpus.isType(corpus.parentContainer(sym.id))) return scipKind.function;
-  return corpus.config.constructorNames.includes(sym.name) ? scipKind.constructor : scipKind.method;
+  if (corpus.config.constructorNames.includes(sym.name)) return scipKind.constructor;
+  return sym.static ? SCIP_STATIC_METHOD : scipKind.method;
 }
 
 function infoOf(corpus: CorpusSymbols, sym: Sym): SymbolInformationOut {

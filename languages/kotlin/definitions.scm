@@ -10,7 +10,8 @@
 (enum_entry . (identifier) @name) @definition.enum_member
 (type_alias type: (identifier) @name) @definition.alias
 
-; A companion object declares no symbol: its members are the class's (`Item.free(...)`).
+; A companion object declares no symbol: its members are the class's (`Item.free(...)`), called on the class, not on its instances.
+(companion_object (class_body (function_declaration name: (identifier) @name))) @static
 ; The primary constructor `class Item(val sku: String)`; a secondary one `constructor(sku: String) : this(...)`.
 (primary_constructor (class_parameters "(" @name) @parameters) @definition.constructor
 (secondary_constructor "constructor" @name (function_value_parameters) @parameters (block)? @body) @definition.constructor
