@@ -166,6 +166,8 @@ describe("call forms written with explicit type arguments or a scope (each folde
     ['typescript', 'count', 'if (count < limit && ok > (min)) {', false],
     ['csharp', 'Create', 'return Observable.Create<T>(observer => {', true],
     ['kotlin', 'emptyList', 'val names = emptyList<String>()', true],
+    ['kotlin', 'buildReadableMap', 'val layout = buildReadableMap {', true],
+    ['kotlin', 'buildReadableMap', 'val layout = buildReadableMap', false],
     ['cpp', 'make_unique', 'auto t = std::make_unique<Table>(options);', true],
     ['cpp', 'a', 'if (a < b && c > (d)) {', false],
     ['ruby', 'dequote', 'name = Rack::Auth::Digest::Params::dequote(name)', true],
