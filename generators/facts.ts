@@ -139,16 +139,17 @@ export class Facts {
    * to the module or type around it.
    */
   leavesSitesOut(matches: readonly TextMatch[], scope: TextScope): boolean {
-    return matches.some(
-      (m) =>
-        inScope(scope, m.syntax) &&
-        !this.onDefinitionName(m) &&
-        (this.creditedAt(m).length === 0 ||
-          this.inSwallowedCode(m.file, m.line) ||
-          this.inUnrecordedBody(m) ||
-          this.inSpanlessSignature(m) ||
-          (this.mergesTypesIn(m.file) && !this.callablesOf(m.file).anyAround(m.line - 1, m.start, () => true))),
-    );
+    return matches.some((m) => {
+      if (!inScope(scope, m.syntax) || this.onDefinitionName(m)) return false;
+      const credited = this.creditedAt(m);
+      return (
+        credited.length === 0 ||
+        this.inSwallowedCode(m.file, m.line) ||
+        this.inUnrecordedBody(m) ||
+        this.inSpanlessSignature(m, credited) ||
+        (this.mergesTypesIn(m.file) && !this.callablesOf(m.file).anyAround(m.line - 1, m.start, () => true))
+      );
+    });
   }
 
   /**
@@ -158,8 +159,7 @@ export class Facts {
    * match, in its file, is such a callable's. Crediting gives the match to the type; a reader would
    * give it to the method.
    */
-  private inSpanlessSignature(m: TextMatch): boolean {
-    const credited = this.creditedAt(m);
+  private inSpanlessSignature(m: TextMatch, credited: readonly string[]): boolean {
     const type = credited.length === 1 ? this.graph.symbols.get(credited[0]!) : undefined;
     if (!type || !typeKinds.has(type.kind) || !type.enclosingRange || type.enclosingRange[0] === m.line - 1) return false;
     let nearest = -1;
@@ -724,7 +724,7 @@ export class Facts {
       !this.lazyMemberCalls().methods.has(id) &&
       !this.runByOperators(s) &&
       !this.ofMergedType(s) &&
-      !this.callers(id).some((caller) => this.withinMergedType(caller)) &&
+      !this.calledFromMergedType(id) &&
       // Last: a text search of the name, where a file misses declarations.
       !this.namedInSwallowedCode(s.name)
     );
@@ -913,6 +913,11 @@ export class Facts {
     return false;
   }
 
+  /** Whether some caller of this symbol lies inside a merged type; where no file merges types (most corpora), no caller is walked. */
+  private calledFromMergedType(id: string): boolean {
+    return this.mergedTypes().size > 0 && this.callers(id).some((caller) => this.withinMergedType(caller));
+  }
+
   /**
    * Ids with bodies in more than one file, declaration files (idioms.declarationFiles: a header, an
    * OCaml interface) aside. A file-blind syntactic index gives C's same-named `static` functions of
@@ -999,8 +1004,7 @@ export class Facts {
     if (s && (this.ofMergedType(s) || this.memberOfUndefinedType(s) || this.heldAsValueBySubtype(s))) return false;
     if (s && !callableKinds.has(s.kind) && this.mayBeImplementedByUndefinedType(id)) return false;
     if (this.language.walker.interfaces !== 'structural') return true;
-    const type = s && callableKinds.has(s.kind) && s.owner ? s.owner : id;
-    return this.ancestors(type).every((a) => this.graph.symbols.has(a));
+    return this.ancestors(this.typeOfMember(id)).every((a) => this.graph.symbols.has(a));
   }
 
   /**
@@ -1068,20 +1072,25 @@ export class Facts {
   /** Whether a macro declares a subtype of this type (or of a method's type) or of one of its subtypes: its expansions are subtypes no index sees. */
   private subtypedByMacro(id: string): boolean {
     const form = this.idioms.macroSubtypes;
+    if (!form || !this.graph.symbols.has(id) || !this.search) return false;
+    return this.typeAndSubtypeNames(id).some((name) => this.search!({ op: 'text_search', pattern: fillTemplate(form, { name }), mode: 'regex', in: 'any' }).length > 0);
+  }
+
+  /** The type a question about this symbol concerns: a method's owner, else the symbol itself. */
+  private typeOfMember(id: string): string {
     const s = this.graph.symbols.get(id);
-    if (!form || !s || !this.search) return false;
-    const type = callableKinds.has(s.kind) && s.owner ? s.owner : id;
-    return [type, ...this.implementors(type)].some((t) => {
-      const name = this.graph.symbols.get(t)?.name;
-      return name !== undefined && this.search!({ op: 'text_search', pattern: fillTemplate(form, { name }), mode: 'regex', in: 'any' }).length > 0;
-    });
+    return s && callableKinds.has(s.kind) && s.owner ? s.owner : id;
+  }
+
+  /** The names of that type (typeOfMember) and of every own type implementing or extending it. */
+  private typeAndSubtypeNames(id: string): string[] {
+    const type = this.typeOfMember(id);
+    return [type, ...this.implementors(type)].flatMap((t) => this.graph.symbols.get(t)?.name ?? []);
   }
 
   /** Whether a subtype of this type (or of a method's type) is defined in a file that misses declarations, whose overrides may be among them. */
   private subtypeFileMissesDeclarations(id: string): boolean {
-    const s = this.graph.symbols.get(id);
-    const type = s && callableKinds.has(s.kind) && s.owner ? s.owner : id;
-    return this.implementors(type).some((sub) => {
+    return this.implementors(this.typeOfMember(id)).some((sub) => {
       const file = this.graph.symbols.get(sub)?.file;
       return file !== undefined && this.missesDeclarationsIn(file);
     });
@@ -1097,15 +1106,9 @@ export class Facts {
   private subtypeMayBeLost(id: string): boolean {
     this.missingDeclarations();
     if ((this.lostTypeFiles.size === 0 && this.mergedTypes().size === 0) || !this.search) return false;
-    const s = this.graph.symbols.get(id);
-    const type = s && callableKinds.has(s.kind) && s.owner ? s.owner : id;
-    return [type, ...this.implementors(type)].some((t) => {
-      const name = this.graph.symbols.get(t)?.name;
-      return (
-        name !== undefined &&
-        this.search!({ op: 'text_search', pattern: name, mode: 'word', in: 'code' }).some((m) => inScope('code', m.syntax) && (this.lostTypeFiles.has(m.file) || this.mergesTypesIn(m.file)))
-      );
-    });
+    return this.typeAndSubtypeNames(id).some((name) =>
+      this.search!({ op: 'text_search', pattern: name, mode: 'word', in: 'code' }).some((m) => inScope('code', m.syntax) && (this.lostTypeFiles.has(m.file) || this.mergesTypesIn(m.file))),
+    );
   }
 
   /**

@@ -95,6 +95,9 @@ function relativeBase(word: 'root' | 'current' | 'parent', current: string[]): s
  * symbols a container holds, what a file's imports bind, and what a (qualified) name written at
  * some place in a file means. Language rules come from the language folder's walker settings.
  */
+/** What every definition's body may name, where names are bound before their definition ends (walker.recursion: implicit). */
+const NOTHING_UNNAMABLE: ReadonlySet<string> = new Set();
+
 export class CorpusSymbols {
   /** `lmc-tree-sitter <manager> <project> <version> `: every id starts with it. */
   readonly header: string;
@@ -388,8 +391,8 @@ export class CorpusSymbols {
    * `module Array = struct … end`, `Array.unsafe_set` is the outer `Array`'s.
    */
   unnamableAround(state: FileState, scope: number): ReadonlySet<string> {
+    if (this.config.recursion !== 'declared') return NOTHING_UNNAMABLE;
     const out = new Set<string>();
-    if (this.config.recursion !== 'declared') return out;
     for (let d = scope; d >= 0; d = state.facts.definitions[d]!.parent) {
       const id = state.ids[d];
       if (id && !state.facts.definitions[d]!.recursive) out.add(id);
