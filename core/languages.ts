@@ -220,6 +220,13 @@ const walkerSchema = z
      */
     misreadText: regex.optional(),
     /**
+     * Words the grammar reads as keywords where the code uses them as names (Kotlin's `dynamic`, a type
+     * keyword of Kotlin/JS, in `val dynamic = pool.get()` and `dynamic.type`): in that same second
+     * reading, every whole-word use is written as underscores of its length, a name that binds nothing
+     * the index keeps. The facts still read the file's own text (signatures, strings).
+     */
+    misreadNames: z.array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/)).default([]),
+    /**
      * How a call is written, for text the grammar does not read as code (a parse error, what a pattern
      * marks `@unparsed`, such as a macro's definition): each match is a call of the name its first
      * matching group holds, which nothing can bind, so that name's callers and the enclosing body's

@@ -225,7 +225,7 @@ export class Facts {
    * function or a type the index defines nowhere in that file: a parse error made the definition
    * before it swallow it (tree-sitter-perl reads `$/` in `/…(.+)$/;` as a variable, and warmup() runs
    * on to the end of Mojolicious/Static.pm), or kept the type from being read at all (tree-sitter-kotlin
-   * reads `dynamic.type` as a type, and LengthPercentage.kt's data class is lost), so what follows is
+   * read `dynamic.type` as a type and lost LengthPercentage.kt's data class, before `walker.misreadNames`), so what follows is
    * credited to the wrong symbol or to none. After a lost type, every name the outline declares in
    * that file, or the index defines there, may be one of its members the index lost or misplaced.
    */
@@ -725,6 +725,7 @@ export class Facts {
       !this.runByOperators(s) &&
       !this.ofMergedType(s) &&
       !this.calledFromMergedType(id) &&
+      !this.overloadsAcrossTypes().has(id) &&
       // Last: a text search of the name, where a file misses declarations.
       !this.namedInSwallowedCode(s.name)
     );
@@ -777,9 +778,56 @@ export class Facts {
       !this.bodiedInSeveralFiles().has(id) &&
       !this.swallowing().bodies.has(id) &&
       !this.lazyMemberCalls().bodies.has(id) &&
-      !(s && this.ofMergedType(s))
+      !(s && this.ofMergedType(s)) &&
+      !(this.graph.calls.get(id) ?? []).some((callee) => this.overloadsAcrossTypes().has(callee))
     );
   }
+
+  /**
+   * Where callables overload by signature (the folder's `walker.overloads`: Kotlin, Java, C#, Swift,
+   * Solidity), callables sharing a name with a callable of another type that neither overrides, and
+   * that a call inside the first one's type may reach instead: one of a supertype, or, where the type
+   * has a supertype outside the corpus, one of any other type, which that supertype may pass on
+   * (react-native's `LayoutShadowNode : ReactShadowNodeImpl()`, whose `setRowGap(rowGap: Dynamic)`
+   * calls `setRowGap(value)` with a Float, reaching the external class's `setRowGap(rowGap: Float)`
+   * that implements the corpus's `ReactShadowNode.setRowGap`). Which one a call reaches depends on its
+   * arguments' types, which a syntactic index does not know, so it binds the call to the nearest.
+   * Both sides are in the set.
+   */
+  private overloadsAcrossTypes(): ReadonlySet<string> {
+    if (this.acrossMemo) return this.acrossMemo;
+    const clashing = new Set<string>();
+    if (this.language.walker.overloads !== 'disambiguate') return (this.acrossMemo = clashing);
+    const byName = new Map<string, SymbolFact[]>();
+    for (const s of this.graph.symbols.values()) {
+      const owner = s.owner === undefined ? undefined : this.graph.symbols.get(s.owner);
+      if (callableKinds.has(s.kind) && s.kind !== 'constructor' && owner && typeKinds.has(owner.kind)) pushTo(byName, s.name, s);
+    }
+    const lineage = new Map<string, { own: ReadonlySet<string>; external: boolean }>();
+    const lineageOf = (type: string) => {
+      let known = lineage.get(type);
+      if (!known) {
+        const ancestors = this.ancestors(type);
+        known = { own: new Set(ancestors.filter((a) => this.graph.symbols.has(a))), external: ancestors.some((a) => !this.graph.symbols.has(a)) };
+        lineage.set(type, known);
+      }
+      return known;
+    };
+    for (const named of byName.values()) {
+      if (named.length < 2) continue;
+      for (const s of named) {
+        if (this.overridesAnother(s)) continue;
+        const { own, external } = lineageOf(s.owner!);
+        for (const other of named) {
+          if (other.owner === s.owner || !(own.has(other.owner!) || external)) continue;
+          clashing.add(s.id);
+          clashing.add(other.id);
+        }
+      }
+    }
+    return (this.acrossMemo = clashing);
+  }
+  private acrossMemo?: ReadonlySet<string>;
 
   /**
    * The methods a member read may call, and the bodies holding such reads (idioms.lazyMembers: where

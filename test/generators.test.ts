@@ -1056,6 +1056,43 @@ describe('methods an operator runs', () => {
   });
 });
 
+describe('a method sharing its name with a method of another type that it does not override', () => {
+  const overloading: typeof ts = { ...ts, walker: { ...ts.walker, overloads: 'disambiguate' } };
+  const [add, total, receipt, checkout] = [id('src/`cart.ts`/Cart#add().'), id('src/`cart.ts`/Cart#total().'), id('src/`checkout.ts`/receipt().'), id('src/`checkout.ts`/checkout().')];
+  const known = (graph: FactGraph, language = overloading) => {
+    const facts = new Facts(graph, language);
+    return [[add, total, receipt].map((s) => facts.callersComplete(s)), [checkout, receipt].map((s) => facts.calleesComplete(s))];
+  };
+  const addMethod = (graph: FactGraph, type: string, name: string) => {
+    const method = id(`src/\`cart.ts\`/${type}#${name}().`);
+    graph.symbols.set(method, { id: method, kind: 'method', name, display: `${type}#${name}().`, owner: id(`src/\`cart.ts\`/${type}#`), file: 'src/cart.ts', range: [9, 2, 9, 5] });
+    graph.contains.set(id(`src/\`cart.ts\`/${type}#`), [...(graph.contains.get(id(`src/\`cart.ts\`/${type}#`)) ?? []), method].sort());
+    return method;
+  };
+
+  it("asks no callers of either, nor callees of a body calling one, where callables overload by signature (a call binds by its arguments' types)", () => {
+    const graph = handMadeGraph();
+    expect(known(graph)).toEqual([[true, true, true], [true, true]]);
+    // GiftCart#total overrides Cart#total, so that name stays bound; add is now either class's.
+    const giftAdd = addMethod(graph, 'GiftCart', 'add');
+    expect(known(graph)).toEqual([[false, true, true], [false, true]]);
+    expect(new Facts(graph, overloading).callersComplete(giftAdd)).toBe(false);
+    // Where a same name always overrides (no overloads), the call binds by name alone.
+    expect(known(graph, ts)).toEqual([[true, true, true], [true, true]]);
+  });
+
+  it("counts, for a type with a supertype outside the corpus, any other type's callable of the name (Kotlin's LayoutShadowNode : ReactShadowNodeImpl())", () => {
+    const graph = handMadeGraph();
+    const bag = id('src/`cart.ts`/Bag#');
+    graph.symbols.set(bag, { id: bag, kind: 'class', name: 'Bag', display: 'Bag#', owner: id('src/`cart.ts`/'), file: 'src/cart.ts', range: [8, 0, 8, 3] });
+    const bagTotal = addMethod(graph, 'Bag', 'total');
+    expect(known(graph)).toEqual([[true, true, true], [true, true]]);
+    graph.supertypes.set(bag, ['scip-typescript npm lib 1.0.0 `base.ts`/Base#']);
+    expect(known(graph)).toEqual([[true, false, true], [false, false]]);
+    expect(new Facts(graph, overloading).callersComplete(bagTotal)).toBe(false);
+  });
+});
+
 describe('modules that hand on names defined elsewhere', () => {
   it("asks neither the public surface nor the siblings of an import of a module whose file re-exports (reExports: Python's `from .x import Y as Y`)", () => {
     const entries = { ...ts, idioms: { ...ts.idioms, entryModules: ['cart', 'checkout'], reExports: ['^export \\{'] } };

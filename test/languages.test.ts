@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -154,6 +154,47 @@ describe('text a grammar misreads (walker.misreadText)', () => {
     const lines = sites.filter((_, i) => i % 3 === 0);
     // `taxFor []\t   _\t  = 0` (0-based line 11) is one of taxFor's equations, beside `taxFor region cents = …` (line 12).
     expect(lines.filter((line) => line === 11 || line === 12)).toEqual([11, 12]);
+  });
+});
+
+describe('names a grammar misreads as keywords (walker.misreadNames)', () => {
+  it("reads a Kotlin class whose method names a local `dynamic` (tree-sitter-kotlin's Kotlin/JS type keyword), with its members and the signature as written", async () => {
+    const treeDir = join(scratch, 'kotlin-dynamic');
+    await mkdir(join(treeDir, 'bridge'), { recursive: true });
+    const source = [
+      'package com.example.bridge',
+      '',
+      'class Box private constructor() {',
+      '  private var value: Int = 0',
+      '',
+      '  fun read(dynamic: Box): Int {',
+      '    return dynamic.value',
+      '  }',
+      '',
+      '  companion object {',
+      '    fun create(): Box {',
+      '      val dynamic = Box()',
+      '      return dynamic',
+      '    }',
+      '  }',
+      '}',
+      '',
+    ].join('\n');
+    await writeFile(join(treeDir, 'bridge/Box.kt'), source);
+    const outputPath = join(scratch, 'kotlin-dynamic.scip');
+    await indexWithTreeSitter({ treeDir, language: 'kotlin', project: { name: 'box', version: '1.0.0' }, outputPath });
+    const graph = await buildFactGraph(outputPath, { name: 'box' });
+    const prefix = 'lmc-tree-sitter maven box 1.0.0 ';
+    expect([...graph.symbols.keys()].map((id) => id.slice(prefix.length)).sort()).toEqual([
+      'com/example/bridge/',
+      'com/example/bridge/Box#',
+      'com/example/bridge/Box#`<constructor>`().',
+      'com/example/bridge/Box#create().',
+      'com/example/bridge/Box#read().',
+      'com/example/bridge/Box#value.',
+    ]);
+    expect(graph.symbols.get(`${prefix}com/example/bridge/Box#read().`)!.signature).toBe('fun read(dynamic: Box): Int');
+    expect(graph.calls.get(`${prefix}com/example/bridge/Box#create().`)).toEqual([`${prefix}com/example/bridge/Box#\`<constructor>\`().`]);
   });
 });
 

@@ -90,13 +90,18 @@ export function rewriteMacroForms(source: string, forms: Readonly<Record<string,
   return chars.join('');
 }
 
-/** Parses a file; one that does not parse is read again with the text the grammar misreads blanked, kept if that parses cleanly. */
-function parseFile(parser: Parser, source: string, misreadText: string | undefined): { source: string; tree: Tree | null } {
+/**
+ * Parses a file; one that does not parse is read again with the text the grammar misreads blanked and
+ * the names it misreads written as underscores, kept if that parses cleanly. Facts are then read from
+ * the blanked text, where those names are as written: only the grammar sees the underscores.
+ */
+function parseFile(parser: Parser, source: string, misread: { text: string | undefined; names: readonly string[] }): { source: string; tree: Tree | null } {
   const tree = parser.parse(source);
-  if (!tree?.rootNode.hasError || !misreadText) return { source, tree };
+  if (!tree?.rootNode.hasError || (!misread.text && misread.names.length === 0)) return { source, tree };
   // Each UTF-16 unit becomes a space (no `u` on the inner pattern), so no position moves.
-  const blanked = source.replace(new RegExp(misreadText, 'gmu'), (text) => text.replace(/[^\r\n]/g, ' '));
-  const retried = parser.parse(blanked);
+  const blanked = misread.text ? source.replace(new RegExp(misread.text, 'gmu'), (text) => text.replace(/[^\r\n]/g, ' ')) : source;
+  const parsed = misread.names.length ? blanked.replace(new RegExp(`(?<![A-Za-z0-9_$])(?:${misread.names.join('|')})(?![A-Za-z0-9_$])`, 'gu'), (name) => '_'.repeat(name.length)) : blanked;
+  const retried = parser.parse(parsed);
   if (!retried || retried.rootNode.hasError) {
     retried?.delete();
     return { source, tree };
@@ -133,7 +138,7 @@ export async function indexWithTreeSitter(options: TreeSitterIndexOptions): Prom
         if (!grammar) return;
         parser.setLanguage(grammar.grammar);
         const written = rewriteMacroForms(blankMacros(raw.toString('utf8'), config.ignoredMacros), config.macroForms);
-        const { source, tree } = parseFile(parser, written, config.misreadText);
+        const { source, tree } = parseFile(parser, written, { text: config.misreadText, names: config.misreadNames });
         if (!tree) throw new PipelineError(`tree-sitter could not parse ${path}`, { stage: 'index' });
         try {
           facts.push(extractFacts(path, source, tree, grammar, rules));
