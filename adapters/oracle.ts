@@ -244,7 +244,8 @@ export class Oracle {
       const text = hover(symbol);
       const word = firstWord(text);
       const insideType = owner !== null && typeKinds.has(owner.kind);
-      if (last.suffix === 'term' && owner?.kind === 'module' && isReExport(text)) return null;
+      // Only an indexer that leaves SCIP's kind unspecified writes re-export bindings; the walker's top-level `(property)` is a value.
+      if (last.suffix === 'term' && owner?.kind === 'module' && !scipKindNames[scipKinds.get(symbol) ?? 0] && isReExport(text)) return null;
 
       let kind: SymbolKind;
       if (isModule) kind = 'module';

@@ -145,7 +145,7 @@ interface Candidate {
  * and hover text imply (both npm indexers leave SCIP's kind unspecified).
  */
 function kindOf(parsed: ParsedSymbol, signature: string | undefined, ownerKind: SymbolKind | undefined, scipKind: number | undefined): SymbolKind | undefined {
-  const inferred = inferKind(parsed, signature, ownerKind);
+  const inferred = inferKind(parsed, signature, ownerKind, !!scipKindNames[scipKind ?? 0]);
   return inferred && (scipKindNames[scipKind ?? 0]?.kind ?? inferred);
 }
 
@@ -154,7 +154,7 @@ function kindOf(parsed: ParsedSymbol, signature: string | undefined, ownerKind: 
  * text's leading keyword. Returns undefined for what never enters an answer set: parameters, type
  * parameters, object-literal keys and other meta entries.
  */
-function inferKind(parsed: ParsedSymbol, signature: string | undefined, ownerKind: SymbolKind | undefined): SymbolKind | undefined {
+function inferKind(parsed: ParsedSymbol, signature: string | undefined, ownerKind: SymbolKind | undefined, kindGiven: boolean): SymbolKind | undefined {
   const last = parsed.descriptors[parsed.descriptors.length - 1]!;
   const ownerIsType = parsed.descriptors.length > 1 && parsed.descriptors[parsed.descriptors.length - 2]!.suffix === 'type';
   const lead = signature?.split(/[\s(<:]/)[0] ?? '';
@@ -177,8 +177,10 @@ function inferKind(parsed: ParsedSymbol, signature: string | undefined, ownerKin
       if (ownerIsType) return lead === 'function' || lead === 'def' ? 'method' : signature?.startsWith('(property)') ? 'property' : 'field';
       // scip-typescript defines a binding for every CommonJS `require` (hover `name: type`,
       // `function f(…)`, `class X`, or `(property) x` for destructuring); TypeScript imports
-      // get none, so neither do these. A real top-level function has a method descriptor.
-      if (signature && (/^[A-Za-z_$][\w$]*\??: /.test(signature) || lead === 'function' || lead === 'class' || signature.startsWith('(property)'))) return undefined;
+      // get none, so neither do these. A real top-level function has a method descriptor. An
+      // indexer that gives the kind (the walker) names no such binding: its top-level `(property)`
+      // is one (Kotlin's `private val ZERO_RADII = floatArrayOf(…)`).
+      if (!kindGiven && signature && (/^[A-Za-z_$][\w$]*\??: /.test(signature) || lead === 'function' || lead === 'class' || signature.startsWith('(property)'))) return undefined;
       if (lead === 'const' || signature?.startsWith('(constant)')) return 'constant';
       return 'variable';
     default:

@@ -198,6 +198,19 @@ describe('names a grammar misreads as keywords (walker.misreadNames)', () => {
   });
 });
 
+describe('top-level values the walker defines', () => {
+  it("keeps a Kotlin file's top-level `val` (hover `(property) …`, which of scip-typescript would be a CommonJS require binding)", async () => {
+    const treeDir = join(scratch, 'kotlin-top-level');
+    await mkdir(join(treeDir, 'drawable'), { recursive: true });
+    await writeFile(join(treeDir, 'drawable/Shadow.kt'), ['package com.example.drawable', '', 'private val ZERO_RADII = floatArrayOf(0f, 0f)', '', 'internal const val MIN_SDK = 29', '', 'fun radii(): FloatArray = ZERO_RADII', ''].join('\n'));
+    const outputPath = join(scratch, 'kotlin-top-level.scip');
+    await indexWithTreeSitter({ treeDir, language: 'kotlin', project: { name: 'shadow', version: '1.0.0' }, outputPath });
+    const graph = await buildFactGraph(outputPath, { name: 'shadow' });
+    const prefix = 'lmc-tree-sitter maven shadow 1.0.0 com/example/drawable/';
+    expect([...graph.symbols.values()].map((s) => `${s.kind} ${s.id.slice(prefix.length)}`).sort()).toEqual(['constant MIN_SDK.', 'function radii().', 'module ', 'property ZERO_RADII.']);
+  });
+});
+
 describe("call forms written with explicit type arguments or a scope (each folder's callText)", () => {
   const calls = (language: string, name: string, line: string) => idiomRegExp(fillTemplate(languageOf(language).idioms.callText, { name })).test(line);
   it.each([
