@@ -244,8 +244,9 @@ export class Oracle {
       const text = hover(symbol);
       const word = firstWord(text);
       const insideType = owner !== null && typeKinds.has(owner.kind);
+      const givenKind = scipKindNames[scipKinds.get(symbol) ?? 0]?.kind;
       // Only an indexer that leaves SCIP's kind unspecified writes re-export bindings; the walker's top-level `(property)` is a value.
-      if (last.suffix === 'term' && owner?.kind === 'module' && !scipKindNames[scipKinds.get(symbol) ?? 0] && isReExport(text)) return null;
+      if (last.suffix === 'term' && owner?.kind === 'module' && givenKind === undefined && isReExport(text)) return null;
 
       let kind: SymbolKind;
       if (isModule) kind = 'module';
@@ -259,7 +260,7 @@ export class Oracle {
       // A hover that says `var` for `const` (scip-typescript): the language's constant form decides.
       if (kind === 'variable' && this.writtenAsConstant(def)) kind = 'constant';
       // An indexer that sets SCIP's kind (the walker does) has the last word on it.
-      kind = scipKindNames[scipKinds.get(symbol) ?? 0]?.kind ?? kind;
+      kind = givenKind ?? kind;
 
       return { id: symbol, name: last.name, kind, ...(owner ? { owner: owner.id } : {}), file: def.file, line: def.span[0], column: def.span[1] };
     };

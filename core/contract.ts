@@ -128,15 +128,15 @@ export const typeKinds: ReadonlySet<SymbolKind> = new Set(['class', 'interface',
 /** Named values: what a top-level or member declaration with an initializer defines (docs/query-semantics.md, "Crediting"). */
 export const termKinds: ReadonlySet<SymbolKind> = new Set(['field', 'property', 'variable', 'constant']);
 
+/** SCIP's StaticMethod kind: a method of the type itself, which the fact graph keeps as `static`. */
+export const SCIP_STATIC_METHOD = 80;
+
 /**
  * SCIP's `SymbolInformation.kind` (the numbers of scip.proto) in our vocabulary, for indexers that
  * set it; an indexer that leaves it unspecified (0) gets kinds from the symbol's descriptors and
  * hover text instead (docs/query-semantics.md, "Kinds"). Kinds not listed (macros, parameters…)
  * leave the kind to that fallback.
  */
-/** SCIP's StaticMethod kind: a method of the type itself, which the fact graph keeps as `static`. */
-export const SCIP_STATIC_METHOD = 80;
-
 export const scipKindNames: Record<number, { scip: string; kind: SymbolKind }> = {
   7: { scip: 'Class', kind: 'class' },
   8: { scip: 'Constant', kind: 'constant' },

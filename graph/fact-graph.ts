@@ -145,8 +145,9 @@ interface Candidate {
  * and hover text imply (both npm indexers leave SCIP's kind unspecified).
  */
 function kindOf(parsed: ParsedSymbol, signature: string | undefined, ownerKind: SymbolKind | undefined, scipKind: number | undefined): SymbolKind | undefined {
-  const inferred = inferKind(parsed, signature, ownerKind, !!scipKindNames[scipKind ?? 0]);
-  return inferred && (scipKindNames[scipKind ?? 0]?.kind ?? inferred);
+  const given = scipKindNames[scipKind ?? 0]?.kind;
+  const inferred = inferKind(parsed, signature, ownerKind, given !== undefined);
+  return inferred && (given ?? inferred);
 }
 
 /**

@@ -90,14 +90,14 @@ function relativeBase(word: 'root' | 'current' | 'parent', current: string[]): s
   return word === 'root' ? [] : word === 'current' ? current : current.slice(0, -1);
 }
 
+/** What every definition's body may name, where names are bound before their definition ends (walker.recursion: implicit). */
+const NOTHING_UNNAMABLE: ReadonlySet<string> = new Set();
+
 /**
  * The corpus's symbols while it is resolved, and the name resolution every phase shares: which
  * symbols a container holds, what a file's imports bind, and what a (qualified) name written at
  * some place in a file means. Language rules come from the language folder's walker settings.
  */
-/** What every definition's body may name, where names are bound before their definition ends (walker.recursion: implicit). */
-const NOTHING_UNNAMABLE: ReadonlySet<string> = new Set();
-
 export class CorpusSymbols {
   /** `lmc-tree-sitter <manager> <project> <version> `: every id starts with it. */
   readonly header: string;
