@@ -318,6 +318,8 @@ export const idiomsSchema = z
         assertions: z.array(z.string().min(2)).default([]),
         /** A line right above a test fixture's definition (`@pytest.fixture`), and what it makes the definition. */
         fixtureMarkers: z.array(z.object({ pattern: regex, is: z.string().min(3) }).strict()).default([]),
+        /** A line right above a test's definition (Rust's `#[test]`): that function is test code wherever it is defined. */
+        markers: z.array(regex).default([]),
       })
       .strict(),
     errors: z

@@ -141,7 +141,7 @@ export const completionGenerators: SubTypeGenerator[] = [
     category: 'Completion',
     subType: 'defining_file',
     goldSource: 'scip_roundtrip',
-    rationale: 'one top-level symbol per file (importable or not: a Lua local and a Go unexported name live there too); contains with that one required id, since the agent only checks the file defines it',
+    rationale: 'one top-level symbol per file, not test code (importable or not: a Lua local and a Go unexported name live there too); contains with that one required id, since the agent only checks the file defines it',
     needs: 'a non-test file with a top-level symbol',
     asks: { op: 'file_symbols', expected: 'contains' },
     candidates({ facts, rng }) {
@@ -153,7 +153,7 @@ export const completionGenerators: SubTypeGenerator[] = [
             const topLevel = facts
               .fileSymbols(file)
               .map((id) => facts.symbol(id)!)
-              .filter((s) => s.owner && facts.symbol(s.owner)?.kind === 'module' && isTypeableName(s.name));
+              .filter((s) => s.owner && facts.symbol(s.owner)?.kind === 'module' && isTypeableName(s.name) && !facts.isTest(s));
             if (!topLevel.length) return undefined;
             const pick = topLevel[rng.int(topLevel.length)]!;
             return {

@@ -134,9 +134,9 @@ export class Facts {
 
   /**
    * Whether some counted match lies where nothing is credited (an OCaml `.mli`, a Go file without a
-   * module symbol), or may lie in the body of a callable the index does not record, or in the
-   * signature of one it gives no range: an answer of symbols would leave that site out, or credit it
-   * to the module or type around it.
+   * module symbol), or may lie in the body of a callable the index does not record, in the body of a
+   * definition it records under something no file defines, or in the signature of one it gives no
+   * range: an answer of symbols would leave that site out, or credit it to the module or type around it.
    */
   leavesSitesOut(matches: readonly TextMatch[], scope: TextScope): boolean {
     return matches.some((m) => {
@@ -146,6 +146,7 @@ export class Facts {
         credited.length === 0 ||
         this.inSwallowedCode(m.file, m.line) ||
         this.inUnrecordedBody(m) ||
+        this.inUnownedBody(m) ||
         this.inSpanlessSignature(m, credited) ||
         (this.mergesTypesIn(m.file) && !this.callablesOf(m.file).anyAround(m.line - 1, m.start, () => true))
       );
@@ -186,6 +187,12 @@ export class Facts {
     if (from === undefined) return false;
     const zero = m.line - 1;
     return !(this.graph.scopes.get(m.file) ?? []).some(({ enclosingRange: r }) => r[0] > from && (r[0] < zero || (r[0] === zero && r[1] <= m.start)));
+  }
+
+  /** Whether a match lies in the body of a definition the index records under something no file defines (graph.unownedBodies). */
+  private inUnownedBody(m: TextMatch): boolean {
+    const zero = m.line - 1;
+    return (this.graph.unownedBodies.get(m.file) ?? []).some(([sl, sc, el, ec]) => (sl < zero || (sl === zero && sc <= m.start)) && (el > zero || (el === zero && ec > m.start)));
   }
 
   /** Per file, the 0-based code lines of the language's `unrecordedCallables`, ascending. */
@@ -579,15 +586,34 @@ export class Facts {
 
   /**
    * Test code: a symbol of a test file, a test by its name wherever it is defined (Zig's `test "…"`
-   * blocks, idioms.testSymbols), or one inside a module of tests (Rust's `mod tests`, idioms.testModules).
+   * blocks, idioms.testSymbols), a function right under a test marker (Rust's `#[test]`,
+   * idioms.tests.markers), or one inside a module of tests (Rust's `mod tests`, idioms.testModules).
    */
   isTest(s: SymbolFact): boolean {
-    if (this.inTestFile(s.file) || matchesAny(this.idioms.testSymbols, s.name)) return true;
+    if (this.inTestFile(s.file) || matchesAny(this.idioms.testSymbols, s.name) || this.markedTests().has(s.id)) return true;
     for (let owner = s.owner && this.graph.symbols.get(s.owner); owner; owner = owner.owner && this.graph.symbols.get(owner.owner)) {
       if (owner.kind === 'module' && matchesAny(this.idioms.testModules, owner.name)) return true;
     }
     return false;
   }
+
+  /** Functions whose name is on the line right under a test marker in code (idioms.tests.markers), found once: isTest asks for every symbol. */
+  private markedTests(): ReadonlySet<string> {
+    if (!this.testMarked) {
+      this.testMarked = new Set();
+      for (const pattern of this.search ? this.idioms.tests.markers : []) {
+        for (const m of this.search!({ op: 'text_search', pattern, mode: 'regex', in: 'code' })) {
+          if (!inScope('code', m.syntax)) continue;
+          for (const id of this.graph.fileSymbols.get(m.file) ?? []) {
+            const s = this.graph.symbols.get(id)!;
+            if (s.range[0] === m.line && callableKinds.has(s.kind)) this.testMarked.add(id);
+          }
+        }
+      }
+    }
+    return this.testMarked;
+  }
+  private testMarked?: Set<string>;
 
   /** Whether a text match lies in test code: a test file, or the body of a test symbol. */
   inTestCode(m: TextMatch): boolean {

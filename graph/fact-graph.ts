@@ -80,6 +80,13 @@ export interface FactGraph {
    */
   undefinedTypes: Map<string, Array<{ name: string; file: string; members: string[] }>>;
   /**
+   * file → the enclosing ranges of definitions the index records under something no file defines
+   * (prosody's `function parser.load(…)` on a local table, clap's `value_parser` in `impl
+   * ValueParserFactory for String`), which are no symbols: a match in one is credited to the module
+   * or type around it, while a reader places it in that definition.
+   */
+  unownedBodies: Map<string, Range[]>;
+  /**
    * Calls the indexer could not resolve (a syntactic indexer records each as a reference to an
    * undefined local named after the callee; of a compiler-grade one, the calls written in the text
    * that it leaves unbound): the callee names, and the own symbols whose bodies hold one.
@@ -471,6 +478,7 @@ export async function buildFactGraph(
     }
   }
   const unordered = new Map<string, { fact: SymbolFact; handle: number }>();
+  const unowned = new Set<number>();
   const undefinedTypes = new Map<string, Array<{ name: string; file: string; members: string[] }>>();
   for (const group of byDepth) {
     for (const { c, handle, parsed } of group ?? []) {
@@ -487,6 +495,7 @@ export async function buildFactGraph(
       // defines) are not addressable on their own; a module under an undefined directory is top-level.
       if (owner && !ownerFact && kind !== 'module') {
         noteUndefinedType(owner, c.file, parsed.descriptors[parsed.descriptors.length - 1]!.name);
+        unowned.add(handle);
         continue;
       }
       const name = kind === 'module' ? moduleName(parsed) : parsed.descriptors[parsed.descriptors.length - 1]!.name;
@@ -623,7 +632,9 @@ export async function buildFactGraph(
   }
 
   const scopesByFile = new Map<string, Array<{ id: string; enclosingRange: Range }>>();
+  const unownedBodies = new Map<string, Range[]>();
   for (const c of scopeCandidates) {
+    if (unowned.has(c.handle)) pushTo(unownedBodies, c.file, c.enclosingRange);
     if (rankOfHandle[c.handle]! < 0) continue;
     const list = scopesByFile.get(c.file);
     if (list) list.push({ id: c.id, enclosingRange: c.enclosingRange });
@@ -644,6 +655,7 @@ export async function buildFactGraph(
     termLines,
     fileModules,
     undefinedTypes,
+    unownedBodies,
     unresolved: { names: unresolvedNames, bodies: new Set([...unresolvedBodies].filter((id) => symbols.has(id))), targets: unresolvedTargets },
     callSites: { resolved: edges, unresolved: unresolvedSites },
     namedNotCalled: new Set([...namedOutside].map((h) => strings[h]!).filter((id) => symbols.has(id))),

@@ -292,6 +292,7 @@ describe('lazy drafting', () => {
     termLines: new Map(),
     fileModules: new Map([...symbols.values()].filter((s) => s.kind === 'module').map((s) => [s.file, s.id])),
     undefinedTypes: new Map(),
+    unownedBodies: new Map(),
     callSites: { resolved: 0, unresolved: 0 },
     namedNotCalled: new Set(),
     calledOutsideBodies: new Map(),

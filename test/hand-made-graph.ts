@@ -65,6 +65,7 @@ export function handMadeGraph(): FactGraph {
     termLines: new Map(),
     fileModules: new Map(symbols.filter((s) => s.kind === 'module').map((s) => [s.file, s.id])),
     undefinedTypes: new Map(),
+    unownedBodies: new Map(),
     callSites: { resolved: 0, unresolved: 0 },
     namedNotCalled: new Set(),
     calledOutsideBodies: new Map(),

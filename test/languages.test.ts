@@ -198,6 +198,53 @@ describe('names a grammar misreads as keywords (walker.misreadNames)', () => {
   });
 });
 
+describe('text a grammar misreads (walker.misreadText)', () => {
+  it("reads Swift's typed `throws(E)` and a line that starts with a binary operator, keeping the signature as written; an empty tuple argument, where the grammar supplies a missing token, does not undo that reading", async () => {
+    const treeDir = join(scratch, 'swift-typed-throws');
+    await mkdir(treeDir, { recursive: true });
+    const source = [
+      'enum SizeError: Error {',
+      '  case tooLarge',
+      '}',
+      '',
+      'protocol Sized {',
+      '  func size(of plane: Int) throws(SizeError) -> Int',
+      '}',
+      '',
+      'struct Plane: Sized {',
+      '  func size(of plane: Int) throws(SizeError) -> Int {',
+      '    let area = width(plane)',
+      '      * height(plane)',
+      '    record(value: ())',
+      '    return area',
+      '  }',
+      '  func width(_ plane: Int) -> Int { return plane }',
+      '  func height(_ plane: Int) -> Int { return plane }',
+      '  func record(value: ()) {}',
+      '}',
+      '',
+    ].join('\n');
+    await writeFile(join(treeDir, 'Plane.swift'), source);
+    const outputPath = join(scratch, 'swift-typed-throws.scip');
+    await indexWithTreeSitter({ treeDir, language: 'swift', project: { name: 'planes', version: '1.0.0' }, outputPath });
+    const graph = await buildFactGraph(outputPath, { name: 'planes' });
+    const prefix = 'lmc-tree-sitter swiftpm planes 1.0.0 ';
+    expect([...graph.symbols.values()].map((s) => `${s.kind} ${s.id.slice(prefix.length)}`).sort()).toEqual([
+      'class Plane#',
+      'enum SizeError#',
+      'enum_member SizeError#tooLarge.',
+      'interface Sized#',
+      'method Plane#height().',
+      'method Plane#record().',
+      'method Plane#size().',
+      'method Plane#width().',
+      'method Sized#size().',
+    ]);
+    expect(graph.symbols.get(`${prefix}Plane#size().`)!.signature).toBe('func size(of plane: Int) throws(SizeError) -> Int');
+    expect(graph.calls.get(`${prefix}Plane#size().`)).toEqual(['height', 'record', 'width'].map((m) => `${prefix}Plane#${m}().`));
+  });
+});
+
 describe('top-level values the walker defines', () => {
   it("keeps a Kotlin file's top-level `val` (hover `(property) …`, which of scip-typescript would be a CommonJS require binding)", async () => {
     const treeDir = join(scratch, 'kotlin-top-level');

@@ -228,6 +228,55 @@ describe('where a match starts', () => {
   });
 });
 
+describe('Rust tests outside a module of tests', () => {
+  it("are the functions right under a `#[test]` line in code (the language folder's tests.markers), and a match in their bodies is test code", async () => {
+    const { dir, facts: plain, search } = await indexedCorpus(
+      {
+        'src/lib.rs': [
+          'pub fn total() -> u8 {', '    1', '}', '',
+          '#[test]', 'fn total_is_one() {', '    assert_eq!(total(), 1);', '}', '',
+          '#[test]', '#[should_panic]', 'fn stacked() {}', '',
+          '/*', '#[test]', '*/ fn commented() {}', '',
+          'fn helper() -> u8 {', '    total()', '}', '',
+        ].join('\n'),
+      },
+      'rust',
+    );
+    try {
+      const facts = new Facts(plain.graph, languageOf('rust'), search);
+      const tests = [...plain.graph.symbols.values()].filter((s) => facts.isTest(s)).map((s) => s.id);
+      // `stacked` is a test too, but its name is not right under the marker: asking less is the safe side, it stays non-test code.
+      expect(tests).toEqual(['lmc-tree-sitter cargo demo 1.0.0 total_is_one().']);
+      const calls = search({ op: 'text_search', pattern: '\\btotal\\(', mode: 'regex', in: 'code' });
+      expect(calls.map((m) => `${m.line} ${facts.inTestCode(m)}`)).toEqual(['1 false', '7 true', '19 false']);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('matches in a definition the index records under something no file defines', () => {
+  it("are credited to the module around them, so no text question counting one is asked (prosody's `function parser.load` on a local table)", async () => {
+    const { dir, facts: plain, search } = await indexedCorpus(
+      {
+        'core/config.lua': ['local parser = nil', 'do', '  parser = {}', '  function parser.load(x)', '    softreq("a")', '  end', 'end', 'local function top()', '  softreq("b")', 'end', 'softreq("c")', 'return parser', ''].join('\n'),
+      },
+      'lua',
+    );
+    try {
+      const facts = new Facts(plain.graph, languageOf('lua'), search);
+      expect(plain.graph.unownedBodies.get('core/config.lua')).toEqual([[3, 2, 5, 5]]);
+      const asked = (letter: string) => {
+        const matches = search({ op: 'text_search', pattern: `softreq\\("${letter}"`, mode: 'regex', in: 'code' });
+        return `${facts.answerText(matches, 'code').map((id) => id.slice(id.lastIndexOf(' ') + 1)).join(',')} ${facts.leavesSitesOut(matches, 'code')}`;
+      };
+      expect(['a', 'b', 'c'].map(asked)).toEqual(['core/config/ true', 'core/config/top(). false', 'core/config/ false']);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('Kotlin declarations whose lines say little', () => {
   it("credits a match in its initializer to the value it declares on a later line (Kotlin's @JvmField), and a supertype after a primary constructor to the class", async () => {
     const { dir, facts, search, oracle } = await indexedCorpus(

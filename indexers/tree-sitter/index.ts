@@ -91,9 +91,11 @@ export function rewriteMacroForms(source: string, forms: Readonly<Record<string,
 }
 
 /**
- * Parses a file; one that does not parse is read again with the text the grammar misreads blanked and
- * the names it misreads written as underscores, kept if that parses cleanly. Facts are then read from
- * the blanked text, where those names are as written: only the grammar sees the underscores.
+ * Parses a file; one with a parse error is read again with the text the grammar misreads blanked and
+ * the names it misreads written as underscores, kept if that reading has no parse error. A token the
+ * grammar supplies (tree-sitter-swift's identifier in an empty tuple `value: ()`) is no such error: it
+ * is zero-width and moves no node. Only the grammar sees the blanks and underscores; facts are read
+ * from the text as written (Swift's typed `throws(RuntimeError)` stays in the signature).
  */
 function parseFile(parser: Parser, source: string, misread: { text: string | undefined; names: readonly string[] }): { source: string; tree: Tree | null } {
   const tree = parser.parse(source);
@@ -102,12 +104,12 @@ function parseFile(parser: Parser, source: string, misread: { text: string | und
   const blanked = misread.text ? source.replace(new RegExp(misread.text, 'gmu'), (text) => text.replace(/[^\r\n]/g, ' ')) : source;
   const parsed = misread.names.length ? blanked.replace(new RegExp(`(?<![A-Za-z0-9_$])(?:${misread.names.join('|')})(?![A-Za-z0-9_$])`, 'gu'), (name) => '_'.repeat(name.length)) : blanked;
   const retried = parser.parse(parsed);
-  if (!retried || retried.rootNode.hasError) {
+  if (!retried || retried.rootNode.descendantsOfType('ERROR').length > 0) {
     retried?.delete();
     return { source, tree };
   }
   tree.delete();
-  return { source: blanked, tree: retried };
+  return { source, tree: retried };
 }
 
 /**
