@@ -29,8 +29,9 @@ export const completionGenerators: SubTypeGenerator[] = [
       const { returns: returnPattern, selfTypes, instance } = facts.idioms.signatures;
       for (const s of returnPattern ? facts.targets(new Set(['method'])) : []) {
         const owner = s.owner ? facts.symbol(s.owner) : undefined;
-        if (!owner || !s.signature || s.static || !isTypeableName(s.name) || (instance && !idiomRegExp(instance).test(s.signature))) continue;
-        const returns = idiomRegExp(returnPattern!).exec(s.signature)?.groups?.type;
+        const signature = facts.signatureOf(s);
+        if (!owner || !signature || s.static || !isTypeableName(s.name) || (instance && !idiomRegExp(instance).test(signature))) continue;
+        const returns = idiomRegExp(returnPattern!).exec(signature)?.groups?.type;
         if (!returns || ![...selfTypes, owner.name].includes(returns)) continue;
         candidates.push({
           file: s.file,
@@ -40,7 +41,7 @@ export const completionGenerators: SubTypeGenerator[] = [
             const sameName = facts.lookupBare(form);
             const methods = facts.lookupBare(form, 'method');
             return {
-              intent: `Chaining calls on ${owner.display}: \`${s.name}\` returns the same type (\`${s.signature}\`); needs its canonical id`,
+              intent: `Chaining calls on ${owner.display}: \`${s.name}\` returns the same type (\`${signature}\`); needs its canonical id`,
               query: { op: 'lookup', name: form, bare_name: true, ...(methods.length < sameName.length ? { kind: 'method' as const } : {}) },
               expected: { kind: 'exact_set', stable_ids: methods },
             };
@@ -110,7 +111,7 @@ export const completionGenerators: SubTypeGenerator[] = [
     category: 'Completion',
     subType: 'signature_recall',
     goldSource: 'scip_roundtrip',
-    rationale: 'functions and methods whose indexer recorded a signature and whose short name no other symbol of that kind has (with several, the remembered signature would pick one that a name-and-kind lookup cannot), remembered by short name and kind only (the signature is in the intent, not the query); exact_set with that one id, so the adapter must resolve the name',
+    rationale: 'functions and methods whose indexer recorded a signature (none whose body runs over a declaration the index lost: its hover may hold the swallowed code) and whose short name no other symbol of that kind has (with several, the remembered signature would pick one that a name-and-kind lookup cannot), remembered by short name and kind only (the signature is in the intent, not the query); exact_set with that one id, so the adapter must resolve the name',
     needs: 'a function or method with a recorded signature and a name unique for its kind',
     asks: { op: 'lookup', expected: 'exact_set' },
     candidates({ facts }) {
@@ -119,7 +120,7 @@ export const completionGenerators: SubTypeGenerator[] = [
         .targets(new Set(['function', 'method']))
         .filter((s) => {
           const key = `${s.kind} ${s.name}`;
-          if (!s.signature || !isTypeableName(s.name) || seen.has(key)) return false;
+          if (!facts.signatureOf(s) || !isTypeableName(s.name) || seen.has(key)) return false;
           seen.add(key);
           return true;
         })
@@ -129,7 +130,7 @@ export const completionGenerators: SubTypeGenerator[] = [
             // Same-named symbols of one kind are bare_name_collision's question.
             if (ids.length !== 1) return undefined;
             return {
-              intent: `Remembers a ${s.kind} \`${s.name}\` written \`${s.signature}\` and needs its id`,
+              intent: `Remembers a ${s.kind} \`${s.name}\` written \`${facts.signatureOf(s)}\` and needs its id`,
               query: { op: 'lookup', name: s.name, bare_name: true, kind: s.kind },
               expected: { kind: 'exact_set', stable_ids: ids },
             };

@@ -442,6 +442,15 @@ export class Facts {
   }
 
   /**
+   * The signature the index recorded, unless the definition's body runs over a declaration the index
+   * is missing: then the hover may hold the code it swallowed (tree-sitter-haskell read fgl's
+   * `getdomv vs ds = [z|(w,_,z)<-ds,…]` as a quasi-quote and gave it the next 20 lines).
+   */
+  signatureOf(s: SymbolFact): string | undefined {
+    return this.swallowing().bodies.has(s.id) ? undefined : s.signature;
+  }
+
+  /**
    * Definitions whose body runs over a declaration the index is missing (the definition that
    * swallowed it), every callable they are said to call (their callees, and the callers of those,
    * mix two functions' calls), and per file the swallowed lines, from the missing declaration to the

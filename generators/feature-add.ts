@@ -9,7 +9,7 @@ import { candidate, MAX_ANSWER_SET, type SubTypeGenerator } from './types.ts';
  */
 function registrationShaped(facts: Facts, s: SymbolFact): boolean {
   const { receiver, returns, booleanTypes } = facts.idioms.signatures;
-  const signature = s.signature;
+  const signature = facts.signatureOf(s);
   const open = signature?.indexOf('(') ?? -1;
   if (!signature || open < 0) return false;
   let depth = 0;

@@ -145,6 +145,18 @@ describe('forms the indexers do not record (unrecordedCallables, moduleAliases, 
   });
 });
 
+describe('signatures the walker records', () => {
+  it("end a Haskell binding without parameters before its `where` (the keyword is the body the queries capture), and a function's before its `=`", async () => {
+    const treeDir = join(scratch, 'haskell-where');
+    await mkdir(treeDir, { recursive: true });
+    await writeFile(join(treeDir, 'Prices.hs'), ['module Prices where', '', 'total = sum . map price', '  where price = fst', '', 'double x = twice x', '  where twice = (* 2)', '', 'zero = 0', ''].join('\n'));
+    const outputPath = join(scratch, 'haskell-where.scip');
+    await indexWithTreeSitter({ treeDir, language: 'haskell', project: { name: 'prices', version: '1.0.0' }, outputPath });
+    const graph = await buildFactGraph(outputPath, { name: 'prices' });
+    expect([...graph.symbols.values()].filter((s) => s.kind === 'function').map((s) => `${s.name}: ${s.signature}`)).toEqual(['double: double x', 'total: total = sum . map price', 'zero: zero = 0']);
+  });
+});
+
 describe('text a grammar misreads (walker.misreadText)', () => {
   it("reads a Haskell equation with a tab inside its line as the function's own definition (tree-sitter-haskell reads it as a top-level splice)", async () => {
     const outputPath = join(scratch, 'haskell-tabs.scip');

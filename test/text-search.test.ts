@@ -277,6 +277,33 @@ describe('matches in a definition the index records under something no file defi
   });
 });
 
+describe('a definition that swallowed declarations the index lost', () => {
+  it("has no signature to quote: tree-sitter-haskell reads the comprehension `[b|…]` as a quasi-quote that runs on over the next definitions", async () => {
+    const { dir, facts: plain, search } = await indexedCorpus(
+      {
+        'Dom.hs': [
+          'module Dom where', '',
+          'size :: [Int] -> Int', 'size xs = length xs', '',
+          'pick :: [Int] -> [(Int,Int)] -> [Int]', 'pick ks ps = [b|(a,b)<-ps,k<-ks,k==a]', '',
+          'widen :: [Int] -> [Int]', 'widen ps = ps', '',
+          '{-|', 'A documented function.', '-}', 'narrow :: Int -> Int', 'narrow x = x', '',
+        ].join('\n'),
+      },
+      'haskell',
+    );
+    try {
+      const facts = new Facts(plain.graph, languageOf('haskell'), search);
+      const signatures = [...plain.graph.symbols.values()].filter((s) => s.kind === 'function').map((s) => [s.name, s.signature?.slice(0, 40), facts.signatureOf(s)]);
+      expect(signatures).toEqual([
+        ['pick', 'pick ks ps = [b|(a,b)<-ps,k<-ks,k==a] wi', undefined],
+        ['size', 'size xs', 'size xs'],
+      ]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('Kotlin declarations whose lines say little', () => {
   it("credits a match in its initializer to the value it declares on a later line (Kotlin's @JvmField), and a supertype after a primary constructor to the class", async () => {
     const { dir, facts, search, oracle } = await indexedCorpus(

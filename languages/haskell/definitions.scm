@@ -4,7 +4,8 @@
 ; `let`) they are locals. A top-level type signature `f :: a -> b` only describes what the
 ; equations define (a declaration, below); in a class it declares a method.
 (function name: (variable) @name match: (_)? @body) @definition.function
-(bind name: (variable) @name) @definition.function
+; A `where` after `f = …` is no part of f's signature: the keyword is taken as the body, where the signature ends.
+(bind name: (variable) @name "where"? @body) @definition.function
 ; A top-level signature `f :: a -> b` (or `x, y :: Int`) declares what the equations define: one more
 ; definition occurrence of that function, so a type it mentions is used by the function.
 (haskell declarations: (declarations (signature name: (variable) @name) @declaration))
