@@ -28,8 +28,13 @@ export function trackPath(path: string): () => void {
   return () => paths.delete(path);
 }
 
-/** Kills every registered child process and removes every registered path, synchronously. */
-export function cleanUpNow(): void {
+/**
+ * Kills every registered child process and removes every registered path, synchronously. A killed
+ * child may still be writing into its directory for a moment (SIGKILL is delivered, not awaited),
+ * so a removal that meets a directory filling up again is retried; the paths that still could not
+ * be removed are returned, for the caller to name.
+ */
+export function cleanUpNow(): string[] {
   for (const child of children) {
     try {
       child.kill('SIGKILL');
@@ -38,6 +43,14 @@ export function cleanUpNow(): void {
     }
   }
   children.clear();
-  for (const path of paths) rmSync(path, { recursive: true, force: true });
+  const left: string[] = [];
+  for (const path of paths) {
+    try {
+      rmSync(path, { recursive: true, force: true, maxRetries: 10, retryDelay: 20 });
+    } catch {
+      left.push(path);
+    }
+  }
   paths.clear();
+  return left;
 }

@@ -183,8 +183,12 @@ export async function main(argv: string[]): Promise<number> {
   const rest = named ? argv.slice(1) : argv;
   let debug = rest.includes('--debug');
   const stop = () => {
-    cleanUpNow();
-    process.stderr.write('lmc: interrupted; stopped child processes and removed temporary files\n');
+    const left = cleanUpNow();
+    process.stderr.write(
+      left.length === 0
+        ? 'lmc: interrupted; stopped child processes and removed temporary files\n'
+        : `lmc: interrupted; stopped child processes, but could not remove ${left.join(', ')}\n`,
+    );
     process.exit(INTERRUPTED);
   };
   process.once('SIGINT', stop);
