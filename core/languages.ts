@@ -297,6 +297,12 @@ export const idiomsSchema = z
   .object({
     /** Repository-relative paths of test code. */
     testFiles: z.array(regex).min(1),
+    /**
+     * How a named value is declared, `{name}` standing for its name (Rust's `static EMPTY: …`): such a
+     * declaration on a line where the index records no definition (one inside a function) is a second
+     * value of that name that the index misses.
+     */
+    valueDeclaration: template.optional(),
     /** Names of modules a source file declares to hold its tests (Rust's `#[cfg(test)] mod tests`). */
     testModules: z.array(regex).default([]),
     /** Names of symbols that are tests wherever they are defined (Zig's `test "name"` blocks, named by their string literal). */

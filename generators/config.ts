@@ -40,7 +40,7 @@ export const configGenerators: SubTypeGenerator[] = [
     category: 'Config',
     subType: 'config_constant_readers',
     goldSource: 'grep_compared',
-    rationale: "UPPER_CASE constants and variables with a unique name, none of whose uses is qualified by another owner (`LogLevel::INFO` may be another's INFO; the language's qualified forms and own receivers, idioms.qualified), and none written in another file when it is declared file-local (idioms.fileLocal: Lua's `local`); text_search of the word in code (its definition is no mention): the symbols that use it; exact_set",
+    rationale: "UPPER_CASE constants and variables with a unique name, none of whose uses is qualified by another owner (`LogLevel::INFO` may be another's INFO; the language's qualified forms and own receivers, idioms.qualified), none written in another file when it is declared file-local (idioms.fileLocal: Lua's `local`), and none declared again where the index records no definition (idioms.valueDeclaration: a Rust `static` inside a function); text_search of the word in code (its definition is no mention): the symbols that use it; exact_set",
     needs: 'an UPPER_CASE top-level constant used somewhere',
     asks: { op: 'text_search', expected: 'exact_set' },
     candidates({ facts, search }) {
@@ -55,6 +55,8 @@ export const configGenerators: SubTypeGenerator[] = [
             if (search(qualifiedUse).some((m) => m.syntax === 'code' && qualifiedByAnother(m, qualifiedUse.pattern, s.owner ? facts.symbol(s.owner)?.display : undefined, facts))) return undefined;
             // A file-local constant (Lua's `local EV_READWRITE`) is used in its own file only: the word elsewhere is another's.
             if (fileLocal(s.name, s.file, facts, search) && search(query).some((m) => m.syntax === 'code' && m.file !== s.file)) return undefined;
+            // A declaration of the name that the index does not record (clap's `static EMPTY: [&OsStr; 0] = []` inside a function) is another value.
+            if (facts.declaresUnrecorded(s.name)) return undefined;
             return textDraft(facts, search, query, {
               intent: `Changing the value of ${s.display}: lists every symbol whose code uses ${s.name}`,
               maxAnswer: MAX_ANSWER_SET,

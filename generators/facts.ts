@@ -444,10 +444,14 @@ export class Facts {
   /**
    * The signature the index recorded, unless the definition's body runs over a declaration the index
    * is missing: then the hover may hold the code it swallowed (tree-sitter-haskell read fgl's
-   * `getdomv vs ds = [z|(w,_,z)<-ds,…]` as a quasi-quote and gave it the next 20 lines).
+   * `getdomv vs ds = [z|(w,_,z)<-ds,…]` as a quasi-quote and gave it the next 20 lines). Nor a
+   * callable's hover that names a type (scip-typescript shows fastify's `function Parser (…)`, whose
+   * prototype it extends, as `class Parser`): that is not how the code writes it.
    */
   signatureOf(s: SymbolFact): string | undefined {
-    return this.swallowing().bodies.has(s.id) ? undefined : s.signature;
+    if (this.swallowing().bodies.has(s.id)) return undefined;
+    if (s.signature && callableKinds.has(s.kind) && /^(?:class|interface|enum)\b/.test(s.signature)) return undefined;
+    return s.signature;
   }
 
   /**
@@ -473,6 +477,31 @@ export class Facts {
     return (this.swallowMemo = { bodies, callees, regions });
   }
   private swallowMemo?: { bodies: Set<string>; callees: Set<string>; regions: Map<string, Array<[number, number]>> };
+
+  /**
+   * Whether the text declares a value of this name on a line where the index records no definition
+   * (the language's `valueDeclaration`: a Rust `static EMPTY: [&OsStr; 0] = []` inside a function):
+   * a second value of that name that the index misses.
+   */
+  declaresUnrecorded(name: string): boolean {
+    const form = this.idioms.valueDeclaration;
+    if (!form || !this.search) return false;
+    return this.search({ op: 'text_search', pattern: fillTemplate(form, { name }), mode: 'regex', in: 'code' }).some((m) => inScope('code', m.syntax) && !this.definesOnLine(m.file, m.line - 1));
+  }
+
+  /** Whether the index records the name of some own definition on this 0-based line of the file. */
+  private definesOnLine(file: string, line: number): boolean {
+    const sites = this.graph.definitionSites.get(file);
+    if (!sites) return false;
+    let lo = 0;
+    let hi = sites.length / 3;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (sites[3 * mid]! < line) lo = mid + 1;
+      else hi = mid;
+    }
+    return 3 * lo < sites.length && sites[3 * lo] === line;
+  }
 
   /** Whether a match overlaps the name of any definition of an own symbol (every one of a symbol defined twice). */
   onDefinitionName(m: TextMatch): boolean {

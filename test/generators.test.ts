@@ -428,6 +428,39 @@ describe('implementors where interfaces are satisfied structurally', () => {
   });
 });
 
+describe('signatures quoted in intents', () => {
+  it("leave out a callable's hover that names a type (scip-typescript shows a `function Parser (…)` whose prototype it extends as `class Parser`)", () => {
+    const graph = handMadeGraph();
+    const checkout = graph.symbols.get(id('src/`checkout.ts`/checkout().'))!;
+    const quoted = (signature: string) => new Facts(graph, ts).signatureOf({ ...checkout, signature });
+    expect(['class checkout', 'function checkout(cart: Cart): number', 'interface checkout'].map(quoted)).toEqual([undefined, 'function checkout(cart: Cart): number', undefined]);
+    graph.symbols.set(checkout.id, { ...checkout, signature: 'class checkout' });
+    expect(draftsOf('signature_recall', new Facts(graph, ts))).toEqual([]);
+    graph.symbols.set(checkout.id, { ...checkout, signature: 'function checkout(cart: Cart): number' });
+    expect(draftsOf('signature_recall', new Facts(graph, ts)).map((d) => d?.intent)).toEqual(['Remembers a function `checkout` written `function checkout(cart: Cart): number` and needs its id']);
+  });
+});
+
+describe('names the indexer records no definition for', () => {
+  it("include a method a TypeScript prototype assignment declares (`Hooks.prototype.validate = function`) and a CommonJS export assignment (`module.exports.AVVIO_ERRORS_MAP = {`), which scip-typescript records no symbol for, so no lookup of those names is asked", () => {
+    const lines = ['Hooks.prototype.validate = function (hook, fn) {', 'module.exports.AVVIO_ERRORS_MAP = {', 'if (exports.ready === true) {'];
+    const search = (q: TextSearchQuery): TextMatch[] =>
+      q.mode !== 'regex'
+        ? []
+        : lines.flatMap((line, i) => {
+            const found = idiomRegExp(q.pattern).exec(line);
+            return found ? [{ file: 'lib/hooks.js', line: i + 1, start: found.index, end: found.index + found[0].length, text: found[0], syntax: 'code' as const }] : [];
+          });
+    const facts = new Facts(handMadeGraph(), ts, search);
+    expect(['validate', 'AVVIO_ERRORS_MAP', 'ready', 'checkout', 'Hooks'].map((name) => facts.declaredButMissing(name))).toEqual([true, true, false, false, false]);
+  });
+
+  it("count a TypeScript `export type { … }` list without a source among the re-exports (types/logger.d.ts passes on pino's types so)", () => {
+    const reExports = (line: string) => ts.idioms.reExports.some((pattern) => idiomRegExp(pattern).test(line));
+    expect(['export type {', 'export type { FastifyLogFn, LogLevel }', "export type { A } from './a'", 'export type Level = {', 'export interface Options {'].map(reExports)).toEqual([true, true, true, false, false]);
+  });
+});
+
 describe('test code beyond test files', () => {
   const graph = handMadeGraph();
   const add = (s: SymbolFact) => graph.symbols.set(s.id, s);

@@ -304,6 +304,27 @@ describe('a definition that swallowed declarations the index lost', () => {
   });
 });
 
+describe('a value declared again where the index records no definition', () => {
+  it("is found by the language's valueDeclaration (a Rust `static` inside a function), so a constant of that name is not taken for the only one", async () => {
+    const { dir, facts: plain, search } = await indexedCorpus(
+      {
+        'src/lib.rs': [
+          'pub const EMPTY: u8 = 0;', 'pub const LIMIT: u8 = 9;', '',
+          'pub fn first() -> u8 {', '    EMPTY + LIMIT', '}', '',
+          'pub fn none() -> usize {', '    static EMPTY: [u8; 0] = [];', '    EMPTY.len()', '}', '',
+        ].join('\n'),
+      },
+      'rust',
+    );
+    try {
+      const facts = new Facts(plain.graph, languageOf('rust'), search);
+      expect([facts.declaresUnrecorded('EMPTY'), facts.declaresUnrecorded('LIMIT')]).toEqual([true, false]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('Kotlin declarations whose lines say little', () => {
   it("credits a match in its initializer to the value it declares on a later line (Kotlin's @JvmField), and a supertype after a primary constructor to the class", async () => {
     const { dir, facts, search, oracle } = await indexedCorpus(
