@@ -491,31 +491,15 @@ export class Facts {
 
   /** Whether the index records the name of some own definition on this 0-based line of the file. */
   private definesOnLine(file: string, line: number): boolean {
-    const sites = this.graph.definitionSites.get(file);
-    if (!sites) return false;
-    let lo = 0;
-    let hi = sites.length / 3;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (sites[3 * mid]! < line) lo = mid + 1;
-      else hi = mid;
-    }
-    return 3 * lo < sites.length && sites[3 * lo] === line;
+    const sites = this.graph.definitionSites.get(file) ?? [];
+    return sites[firstSiteOn(sites, line)] === line;
   }
 
   /** Whether a match overlaps the name of any definition of an own symbol (every one of a symbol defined twice). */
   onDefinitionName(m: TextMatch): boolean {
-    const sites = this.graph.definitionSites.get(m.file);
-    if (!sites) return false;
+    const sites = this.graph.definitionSites.get(m.file) ?? [];
     const line = m.line - 1;
-    let lo = 0;
-    let hi = sites.length / 3;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (sites[3 * mid]! < line) lo = mid + 1;
-      else hi = mid;
-    }
-    for (let i = 3 * lo; i < sites.length && sites[i] === line; i += 3) {
+    for (let i = firstSiteOn(sites, line); i < sites.length && sites[i] === line; i += 3) {
       if (sites[i + 1]! < m.end && m.start < sites[i + 2]!) return true;
     }
     return false;
@@ -1357,4 +1341,16 @@ class Intervals {
     }
     return false;
   }
+}
+
+/** The offset of the first [line, startChar, endChar] triple on this line or after it in a file's sorted definition sites. */
+function firstSiteOn(sites: readonly number[], line: number): number {
+  let lo = 0;
+  let hi = sites.length / 3;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sites[3 * mid]! < line) lo = mid + 1;
+    else hi = mid;
+  }
+  return 3 * lo;
 }
