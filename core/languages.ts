@@ -395,9 +395,9 @@ export const idiomsSchema = z
      */
     unrecordedCallables: z.array(regex).default([]),
     /**
-     * Forms in which a symbol's name is written as another name (Zig's builtin `@{name}`, a
-     * different identifier from `{name}`): a name written so anywhere is not asked about by its
-     * word, since a word search finds both.
+     * Forms in which a symbol's name is written as another name (Zig's builtin `@{name}`, Haskell's
+     * primed `{name}'`, Ruby's `{name}?` and `@{name}`: each a different identifier from `{name}`):
+     * a name written so anywhere is not asked about by its word, since a word search finds both.
      */
     otherNames: z.array(template).default([]),
     /**

@@ -313,8 +313,10 @@ export class Facts {
    */
   membersListable(id: string): boolean {
     if (this.aliasedModule(id) || this.membersMadeByMacro(id)) return false;
-    const files = new Set([id, ...this.members(id)].map((m) => this.graph.symbols.get(m)?.file).filter((f): f is string => f !== undefined));
     const symbol = this.graph.symbols.get(id);
+    // A method assigning to an attribute the index left unresolved may declare a member of its type the index does not record.
+    if (symbol && typeKinds.has(symbol.kind) && this.members(id).some((m) => this.graph.unresolved.assignments.has(m))) return false;
+    const files = new Set([id, ...this.members(id)].map((m) => this.graph.symbols.get(m)?.file).filter((f): f is string => f !== undefined));
     // A type of the name the index lost in the same file (the walker's `impl Hash for Inner` beside `mod inner { enum Inner }`) may hold its members.
     const splitFrom = this.lostTypes().some((t) => t.name === symbol?.name && t.file === symbol.file);
     return [...files].every((file) => !this.missesDeclarationsIn(file) && !this.mergesTypesIn(file) && !this.gapsIn(file).some((gap) => this.mayDeclareMemberOf(id, gap))) && this.typesLostUnder(id).length === 0 && !splitFrom;

@@ -89,7 +89,9 @@ export interface FactGraph {
   /**
    * Calls the indexer could not resolve (a syntactic indexer records each as a reference to an
    * undefined local named after the callee; of a compiler-grade one, the calls written in the text
-   * that it leaves unbound): the callee names, and the own symbols whose bodies hold one.
+   * that it leaves unbound): the callee names, and the own symbols whose bodies hold one. A body
+   * holding a call a syntactic indexer binds to a variable, constant, field or property is among
+   * `bodies` too: the function that runs is the value's, and no call edge names it.
    */
   unresolved: {
     names: Set<string>;
@@ -100,6 +102,12 @@ export interface FactGraph {
      * the type's constructors runs, and the body making it is among `bodies`.
      */
     targets: Set<string>;
+    /**
+     * Bodies that assign to an attribute a compiler-grade index left unresolved (scip-python's
+     * `self.examples = examples` in fastapi's `Param.__init__`, recorded as `local 4` with no
+     * definition): the type around such a body may declare a member the index does not record.
+     */
+    assignments: Set<string>;
   };
   /**
    * Own callables called where no own definition's body holds the call, so no caller is credited
@@ -276,6 +284,9 @@ export async function buildFactGraph(
   const callForm = source && (source.calls.before || source.calls.after) ? source.calls : undefined;
   const textCallForm = source?.precision === 'compiler' && source.calls.after ? source.calls.after : undefined;
   const callsOnly = source?.precision === 'syntactic';
+  const compilerGrade = source?.precision === 'compiler';
+  /** Bodies that assign to a name the index left unresolved (a compiler-grade index). */
+  const unresolvedAssignments = new Set<string>();
   /** Calls written in the text, with the handles of the occurrences at their names and their bodies (a compiler-grade index). */
   const writtenCalls: Array<{ name: string; handles: number[]; body?: string }> = [];
   /** Names an own function may be called by: a key or variable given it as a value on the line that defines it (a compiler-grade index). */
@@ -395,16 +406,21 @@ export async function buildFactGraph(
       const handle = doc.symbol[i]!;
       const local = classOf(handle) === LOCAL;
       const unresolvedName = local ? unresolvedHere.get(handle) : undefined;
-      if (local && unresolvedName === undefined) continue;
+      // Of a compiler-grade index, a local with no definition in its document, named or not, may be an
+      // attribute the body assigns (`self.examples = …`); else only a named one is read, as a call.
+      const undefinedLocal = local && compilerGrade && !definedLocals.has(handle);
+      if (local && unresolvedName === undefined && !undefinedLocal) continue;
       const line = position[4 * i]!;
       const char = position[4 * i + 1]!;
       const innermost = scopeAt(line, char);
+      if (undefinedLocal && innermost && assignsMember(linesOf()[line] ?? '', char, position[4 * i + (doc.rangeLength[i] === 3 ? 2 : 3)]!)) unresolvedAssignments.add(innermost.id);
       if (unresolvedName !== undefined) {
         unresolvedSites += 1;
         unresolvedNames.add(unresolvedName);
         if (innermost) unresolvedBodies.add(innermost.id);
         continue;
       }
+      if (local) continue;
       // Only a symbol under the corpus's package can become a call edge.
       if (classOf(handle) !== OWN_PACKAGE) continue;
       const end = position[4 * i + (doc.rangeLength[i] === 3 ? 2 : 3)]!;
@@ -596,6 +612,15 @@ export async function buildFactGraph(
   for (const lines of termLines.values()) for (const ids of lines.values()) ids.sort(compareStrings);
 
   const { calls, callers, edges } = callEdges(referenceFrom, referenceTo, rankOfHandle, callable, ids);
+  // A syntactic index's call bound to a term (OCaml's point-free `let of_int = id`, a field holding a
+  // function) runs a function no call edge names: that body's callees are not all known.
+  if (callsOnly) {
+    for (let i = 0; i < referenceFrom.length; i++) {
+      const from = rankOfHandle[referenceFrom.get(i)]!;
+      const to = rankOfHandle[referenceTo.get(i)]!;
+      if (from >= 0 && to >= 0 && termKinds.has(factOfRank[to]!.kind)) unresolvedBodies.add(factOfRank[from]!.id);
+    }
+  }
   // A call in the body of a definition that is no symbol (a method of a type no file defines, as Haskell's
   // `instance Show (IO …)`, a function in an object literal) credits no caller, as one outside every body does.
   let fileOfScope: Map<number, string> | undefined;
@@ -656,7 +681,12 @@ export async function buildFactGraph(
     fileModules,
     undefinedTypes,
     unownedBodies,
-    unresolved: { names: unresolvedNames, bodies: new Set([...unresolvedBodies].filter((id) => symbols.has(id))), targets: unresolvedTargets },
+    unresolved: {
+      names: unresolvedNames,
+      bodies: new Set([...unresolvedBodies].filter((id) => symbols.has(id))),
+      targets: unresolvedTargets,
+      assignments: new Set([...unresolvedAssignments].filter((id) => symbols.has(id))),
+    },
     callSites: { resolved: edges, unresolved: unresolvedSites },
     namedNotCalled: new Set([...namedOutside].map((h) => strings[h]!).filter((id) => symbols.has(id))),
     calledOutsideBodies: new Map(
@@ -669,6 +699,13 @@ export async function buildFactGraph(
 }
 
 const IDENTIFIER = /[\p{L}_$][\p{L}\p{N}_$]*/gu;
+/** The text after a name that assigns to it (`= value`, Python's annotated `: int = value`), not a comparison. */
+const ASSIGNED = /^\s*(?::[^=]*)?=(?![=>])/;
+
+/** Whether the name at [start, end) of a line is an attribute assigned a value (`self.examples = examples`). */
+function assignsMember(line: string, start: number, end: number): boolean {
+  return line[start - 1] === '.' && ASSIGNED.test(line.slice(end));
+}
 
 /**
  * The calls written in a document's text: every name the language's call form follows (`after`, such

@@ -296,7 +296,7 @@ describe('lazy drafting', () => {
     callSites: { resolved: 0, unresolved: 0 },
     namedNotCalled: new Set(),
     calledOutsideBodies: new Map(),
-    unresolved: { names: new Set(), bodies: new Set(), targets: new Set() },
+    unresolved: { names: new Set(), bodies: new Set(), targets: new Set(), assignments: new Set() },
   };
   const callSiteSearches: string[] = [];
   // Every call-site search finds one line of src/f0.ts, outside any function: it maps to that file's module.
@@ -442,8 +442,8 @@ describe('signatures quoted in intents', () => {
 });
 
 describe('names the indexer records no definition for', () => {
-  it("include a method a TypeScript prototype assignment declares (`Hooks.prototype.validate = function`) and a CommonJS export assignment (`module.exports.AVVIO_ERRORS_MAP = {`), which scip-typescript records no symbol for, so no lookup of those names is asked", () => {
-    const lines = ['Hooks.prototype.validate = function (hook, fn) {', 'module.exports.AVVIO_ERRORS_MAP = {', 'if (exports.ready === true) {'];
+  it("include a method a TypeScript prototype assignment declares (`Hooks.prototype.validate = function`) a CommonJS export assignment (`module.exports.AVVIO_ERRORS_MAP = {`) and a field a JavaScript constructor assigns (`this.raw = req` in `function Request`), which scip-typescript records no symbol for, so no lookup of those names is asked", () => {
+    const lines = ['Hooks.prototype.validate = function (hook, fn) {', 'module.exports.AVVIO_ERRORS_MAP = {', 'if (exports.ready === true) {', '  this.raw = req', '  if (this.sent === true) {'];
     const search = (q: TextSearchQuery): TextMatch[] =>
       q.mode !== 'regex'
         ? []
@@ -452,7 +452,7 @@ describe('names the indexer records no definition for', () => {
             return found ? [{ file: 'lib/hooks.js', line: i + 1, start: found.index, end: found.index + found[0].length, text: found[0], syntax: 'code' as const }] : [];
           });
     const facts = new Facts(handMadeGraph(), ts, search);
-    expect(['validate', 'AVVIO_ERRORS_MAP', 'ready', 'checkout', 'Hooks'].map((name) => facts.declaredButMissing(name))).toEqual([true, true, false, false, false]);
+    expect(['validate', 'AVVIO_ERRORS_MAP', 'ready', 'checkout', 'Hooks', 'raw', 'sent'].map((name) => facts.declaredButMissing(name))).toEqual([true, true, false, false, false, true, false]);
   });
 
   it("count a TypeScript `export type { … }` list without a source among the re-exports (types/logger.d.ts passes on pino's types so)", () => {

@@ -69,7 +69,7 @@ export function handMadeGraph(): FactGraph {
     callSites: { resolved: 0, unresolved: 0 },
     namedNotCalled: new Set(),
     calledOutsideBodies: new Map(),
-    unresolved: { names: new Set(), bodies: new Set(), targets: new Set() },
+    unresolved: { names: new Set(), bodies: new Set(), targets: new Set(), assignments: new Set() },
   };
 }
 

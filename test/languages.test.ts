@@ -145,6 +145,20 @@ describe('forms the indexers do not record (unrecordedCallables, moduleAliases, 
   });
 });
 
+describe("names a word search also finds (each folder's otherNames)", () => {
+  const writtenAsAnother = (language: string, name: string, lines: string[]) =>
+    lines.map((line) => languageOf(language).idioms.otherNames.some((form) => idiomRegExp(fillTemplate(form, { name })).test(line)));
+
+  it("Haskell's primed name is another identifier (`liftM1'` beside `liftM1`), a Haddock link `'liftM1'` is not", () => {
+    expect(writtenAsAnother('haskell', 'liftM1', ["insMapNodeM = liftM1' insMapNode", "liftM1'' f c =", "insMapEdgeM = liftM1 insMapEdge", "-- | See 'liftM1'.", "  M.liftM1' f"])).toEqual([true, true, false, false, true]);
+  });
+
+  it("Ruby's predicate, bang and instance variable are other names (`bad_request?`, `save!`, `@cache_control`), an inequality is not", () => {
+    expect(writtenAsAnother('ruby', 'bad_request', ['def bad_request?; status == 400; end', 'bad_request', 'bad_request != other'])).toEqual([true, false, false]);
+    expect(writtenAsAnother('ruby', 'save', ['record.save!', 'record.save'])).toEqual([true, false]);
+    expect(writtenAsAnother('ruby', 'cache_control', ['@cache_control = cache_control', 'cache_control(value)'])).toEqual([true, false]);
+  });
+});
 describe('signatures the walker records', () => {
   it("end a Haskell binding without parameters before its `where` (the keyword is the body the queries capture), and a function's before its `=`", async () => {
     const treeDir = join(scratch, 'haskell-where');
@@ -267,6 +281,70 @@ describe('top-level values the walker defines', () => {
     const graph = await buildFactGraph(outputPath, { name: 'shadow' });
     const prefix = 'lmc-tree-sitter maven shadow 1.0.0 com/example/drawable/';
     expect([...graph.symbols.values()].map((s) => `${s.kind} ${s.id.slice(prefix.length)}`).sort()).toEqual(['constant MIN_SDK.', 'function radii().', 'module ', 'property ZERO_RADII.']);
+  });
+});
+
+describe('macros only the grammar reads rewritten (walker.ignoredMacros, walker.macroForms)', () => {
+  it('keep their text in the signatures the walker records: an Objective-C `__unused` parameter, `NS_REQUIRES_SUPER` and `RCT_EXPORT_METHOD(…)` are quoted as written', async () => {
+    const treeDir = join(scratch, 'objc-macros');
+    await mkdir(treeDir, { recursive: true });
+    const source = [
+      '@interface RCTInputManager : NSObject',
+      '@end',
+      '',
+      '@implementation RCTInputManager',
+      'RCT_EXPORT_METHOD(focus : (nonnull NSNumber *)viewTag)',
+      '{',
+      '}',
+      '- (void)textViewDidEndEditing:(__unused UITextView *)textView',
+      '{',
+      '}',
+      '- (void)detachNode NS_REQUIRES_SUPER',
+      '{',
+      '}',
+      '@end',
+      '',
+    ].join('\n');
+    await writeFile(join(treeDir, 'RCTInputManager.m'), source);
+    const outputPath = join(scratch, 'objc-macros.scip');
+    await indexWithTreeSitter({ treeDir, language: 'objc', project: { name: 'inputs', version: '1.0.0' }, outputPath });
+    const graph = await buildFactGraph(outputPath, { name: 'inputs' });
+    expect([...graph.symbols.values()].filter((s) => s.kind === 'method').map((s) => `${s.name}: ${s.signature}`).sort()).toEqual([
+      'detachNode: ```objective-c - (void)detachNode NS_REQUIRES_SUPER ```',
+      'focus: ```objective-c RCT_EXPORT_METHOD(focus : (nonnull NSNumber *)viewTag) ```',
+      'textViewDidEndEditing: ```objective-c - (void)textViewDidEndEditing:(__unused UITextView *)textView ```',
+    ]);
+  });
+});
+
+describe("Haskell's composition", () => {
+  it('applies both operands when it is applied: `heapsort = map fst . toList . build` calls toList and build, not the fst it hands to map', async () => {
+    const treeDir = join(scratch, 'haskell-composition');
+    await mkdir(treeDir, { recursive: true });
+    await writeFile(join(treeDir, 'Heap.hs'), ['module Heap where', '', 'toList :: [a] -> [a]', 'toList xs = xs', '', 'build :: [a] -> [a]', 'build xs = xs', '', 'fst2 :: (a, b) -> a', 'fst2 (a, _) = a', '', 'heapsort = map fst2 . toList . build', ''].join('\n'));
+    const outputPath = join(scratch, 'haskell-composition.scip');
+    await indexWithTreeSitter({ treeDir, language: 'haskell', project: { name: 'heaps', version: '1.0.0' }, outputPath });
+    const { constructs, calls, constants, importBindings } = languageOf('haskell').idioms;
+    const graph = await buildFactGraph(outputPath, { name: 'heaps' }, { treeDir, constructs, calls, constants, importBindings, precision: 'syntactic' });
+    const prefix = 'lmc-tree-sitter hackage heaps 1.0.0 Heap/';
+    expect(graph.calls.get(`${prefix}heapsort().`)).toEqual([`${prefix}build().`, `${prefix}toList().`]);
+  });
+});
+
+describe('calls the walker binds to a value', () => {
+  it("leave the callees of the calling body unknown (OCaml's point-free `let of_int = id`), while a value only read does not", async () => {
+    const treeDir = join(scratch, 'ocaml-point-free');
+    await mkdir(treeDir, { recursive: true });
+    await writeFile(join(treeDir, 'size.ml'), ['let to_int n = n', 'let of_int = to_int', 'let limit = 3', 'let twice n = of_int n + of_int n', 'let capped n = to_int n + limit', ''].join('\n'));
+    const outputPath = join(scratch, 'ocaml-point-free.scip');
+    await indexWithTreeSitter({ treeDir, language: 'ocaml', project: { name: 'sizes', version: '1.0.0' }, outputPath });
+    const { constructs, calls, constants, importBindings } = languageOf('ocaml').idioms;
+    const graph = await buildFactGraph(outputPath, { name: 'sizes' }, { treeDir, constructs, calls, constants, importBindings, precision: 'syntactic' });
+    const prefix = 'lmc-tree-sitter opam sizes 1.0.0 Size/';
+    expect(['twice().', 'capped().'].map((d) => [graph.calls.get(prefix + d) ?? [], graph.unresolved.bodies.has(prefix + d)])).toEqual([
+      [[], true],
+      [[`${prefix}to_int().`], false],
+    ]);
   });
 });
 

@@ -94,22 +94,23 @@ export function rewriteMacroForms(source: string, forms: Readonly<Record<string,
  * Parses a file; one with a parse error is read again with the text the grammar misreads blanked and
  * the names it misreads written as underscores, kept if that reading has no parse error. A token the
  * grammar supplies (tree-sitter-swift's identifier in an empty tuple `value: ()`) is no such error: it
- * is zero-width and moves no node. Only the grammar sees the blanks and underscores; facts are read
- * from the text as written (Swift's typed `throws(RuntimeError)` stays in the signature).
+ * is zero-width and moves no node. Only the grammar sees the blanks, underscores and rewritten macros;
+ * facts are read from the text as written (Swift's typed `throws(RuntimeError)`, Objective-C's
+ * `__unused` and `RCT_EXPORT_METHOD(…)` stay in the signature).
  */
-function parseFile(parser: Parser, source: string, misread: { text: string | undefined; names: readonly string[] }): { source: string; tree: Tree | null } {
+function parseFile(parser: Parser, source: string, misread: { text: string | undefined; names: readonly string[] }): Tree | null {
   const tree = parser.parse(source);
-  if (!tree?.rootNode.hasError || (!misread.text && misread.names.length === 0)) return { source, tree };
+  if (!tree?.rootNode.hasError || (!misread.text && misread.names.length === 0)) return tree;
   // Each UTF-16 unit becomes a space (no `u` on the inner pattern), so no position moves.
   const blanked = misread.text ? source.replace(new RegExp(misread.text, 'gmu'), (text) => text.replace(/[^\r\n]/g, ' ')) : source;
   const parsed = misread.names.length ? blanked.replace(new RegExp(`(?<![A-Za-z0-9_$])(?:${misread.names.join('|')})(?![A-Za-z0-9_$])`, 'gu'), (name) => '_'.repeat(name.length)) : blanked;
   const retried = parser.parse(parsed);
   if (!retried || retried.rootNode.descendantsOfType('ERROR').length > 0) {
     retried?.delete();
-    return { source, tree };
+    return tree;
   }
   tree.delete();
-  return { source, tree: retried };
+  return retried;
 }
 
 /**
@@ -139,11 +140,12 @@ export async function indexWithTreeSitter(options: TreeSitterIndexOptions): Prom
         const grammar = grammarFor(language, path, firstLine(raw));
         if (!grammar) return;
         parser.setLanguage(grammar.grammar);
-        const written = rewriteMacroForms(blankMacros(raw.toString('utf8'), config.ignoredMacros), config.macroForms);
-        const { source, tree } = parseFile(parser, written, { text: config.misreadText, names: config.misreadNames });
+        const text = raw.toString('utf8');
+        const tree = parseFile(parser, rewriteMacroForms(blankMacros(text, config.ignoredMacros), config.macroForms), { text: config.misreadText, names: config.misreadNames });
         if (!tree) throw new PipelineError(`tree-sitter could not parse ${path}`, { stage: 'index' });
         try {
-          facts.push(extractFacts(path, source, tree, grammar, rules));
+          // Only the grammar reads the rewritten text; every position is kept, so facts read the text as written.
+          facts.push(extractFacts(path, text, tree, grammar, rules));
         } finally {
           tree.delete();
         }
