@@ -84,7 +84,7 @@ export const completionGenerators: SubTypeGenerator[] = [
     category: 'Completion',
     subType: 'method_on_type',
     goldSource: 'scip_roundtrip',
-    rationale: 'methods whose short name no other type uses (shared names go to disambiguate_by_enclosing_type); exact_set over every `Type#method` match',
+    rationale: 'methods whose short name no other type uses (shared names go to disambiguate_by_enclosing_type) and no field or property of their type shares; exact_set over every `Type#method` match',
     needs: 'a method whose name no other type uses',
     asks: { op: 'lookup', expected: 'exact_set' },
     candidates({ facts }) {
@@ -98,10 +98,13 @@ export const completionGenerators: SubTypeGenerator[] = [
         .map(
           candidate((s) => {
             const form = facts.memberForm(s);
+            const ids = facts.lookupBare(form);
+            // A field or property of the same name (clap's `ArgGroup#multiple`, an Objective-C property beside its getter) answers too, and is no method.
+            if (!ids.every((m) => facts.isCallable(facts.symbol(m)!))) return undefined;
             return {
               intent: `Calling \`${form}\` and needs the canonical id of the method ${s.display}`,
               query: { op: 'lookup', name: form, bare_name: true },
-              expected: { kind: 'exact_set', stable_ids: facts.lookupBare(form) },
+              expected: { kind: 'exact_set', stable_ids: ids },
             };
           }),
         );

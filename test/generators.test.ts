@@ -1271,3 +1271,17 @@ describe('error messages and build flags', () => {
     expect(draftsOf('feature_flag_usage', new Facts(graph, language, search as never), search).flatMap((d) => (d?.query.op === 'text_search' && d.query.pattern.includes('SHOP_FAST') ? [d] : []))).toEqual([]);
   });
 });
+
+describe('a method whose type has a field of the same name', () => {
+  it("is not asked as the method (clap's `ArgGroup#multiple()` beside the field `ArgGroup#multiple`), since the lookup answers both", () => {
+    const asked = (graph: FactGraph) => draftsOf('method_on_type', new Facts(graph, ts)).flatMap((d) => (d?.query.op === 'lookup' ? [d.query.name] : []));
+    const graph = handMadeGraph();
+    expect(asked(graph)).toEqual(['Cart#add']);
+    const cart = id('src/`cart.ts`/Cart#');
+    const field: SymbolFact = { id: id('src/`cart.ts`/Cart#add.'), kind: 'field', name: 'add', display: 'src/`cart.ts`/Cart#add.', owner: cart, file: 'src/cart.ts', range: [1, 2, 1, 5] };
+    graph.symbols.set(field.id, field);
+    graph.contains.set(cart, [...graph.contains.get(cart)!, field.id].sort());
+    graph.fileSymbols.set('src/cart.ts', [...graph.fileSymbols.get('src/cart.ts')!, field.id].sort());
+    expect(asked(graph)).toEqual([]);
+  });
+});
