@@ -285,7 +285,7 @@ export async function buildFactGraph(
   const textCallForm = source?.precision === 'compiler' && source.calls.after ? source.calls.after : undefined;
   const callsOnly = source?.precision === 'syntactic';
   const compilerGrade = source?.precision === 'compiler';
-  /** Bodies that assign to a name the index left unresolved (a compiler-grade index). */
+  /** Bodies that assign to an attribute the index left unresolved (a compiler-grade index). */
   const unresolvedAssignments = new Set<string>();
   /** Calls written in the text, with the handles of the occurrences at their names and their bodies (a compiler-grade index). */
   const writtenCalls: Array<{ name: string; handles: number[]; body?: string }> = [];
@@ -412,8 +412,9 @@ export async function buildFactGraph(
       if (local && unresolvedName === undefined && !undefinedLocal) continue;
       const line = position[4 * i]!;
       const char = position[4 * i + 1]!;
+      const end = position[4 * i + (doc.rangeLength[i] === 3 ? 2 : 3)]!;
       const innermost = scopeAt(line, char);
-      if (undefinedLocal && innermost && assignsMember(linesOf()[line] ?? '', char, position[4 * i + (doc.rangeLength[i] === 3 ? 2 : 3)]!)) unresolvedAssignments.add(innermost.id);
+      if (undefinedLocal && innermost && assignsMember(linesOf()[line] ?? '', char, end)) unresolvedAssignments.add(innermost.id);
       if (unresolvedName !== undefined) {
         unresolvedSites += 1;
         unresolvedNames.add(unresolvedName);
@@ -423,7 +424,6 @@ export async function buildFactGraph(
       if (local) continue;
       // Only a symbol under the corpus's package can become a call edge.
       if (classOf(handle) !== OWN_PACKAGE) continue;
-      const end = position[4 * i + (doc.rangeLength[i] === 3 ? 2 : 3)]!;
       const id = strings[handle]!;
       const constructed = !!constructs && id.endsWith('#') && writtenInForm(linesOf()[line] ?? '', char, end, constructs);
       // Only a reference that may make a call edge asks whether it runs when its definition is made: a

@@ -1,14 +1,29 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { runGenerate, type CorpusOutcome } from '../pipeline/generate.ts';
 import { loadLock } from '../core/lock.ts';
 import type { RunPaths } from '../pipeline/paths.ts';
+import { IndexType } from '../graph/scip-reader.ts';
 
 export const repoRoot = resolve(import.meta.dirname, '..');
 
 export async function tempDir(prefix: string): Promise<string> {
   return mkdtemp(join(tmpdir(), `lmc-${prefix}-`));
+}
+
+/**
+ * A corpus written as `files` under `tree/` beside `index.scip`, the index of `documents` as an indexer
+ * would write it (SCIP Document objects), in a new temporary directory `root`.
+ */
+export async function scipCorpus(prefix: string, files: Record<string, string>, documents: object[]): Promise<{ root: string; treeDir: string; indexPath: string }> {
+  const root = await tempDir(prefix);
+  const treeDir = join(root, 'tree');
+  await mkdir(treeDir);
+  for (const [name, text] of Object.entries(files)) await writeFile(join(treeDir, name), text);
+  const indexPath = join(root, 'index.scip');
+  await writeFile(indexPath, IndexType.encode(IndexType.fromObject({ metadata: { projectRoot: 'file:///demo' }, documents })).finish());
+  return { root, treeDir, indexPath };
 }
 
 /** Runs the real pipeline on corpora of the repository's lock into fresh output and work directories. */

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod/v4';
 import { symbolKinds } from '../core/contract.ts';
@@ -42,6 +42,22 @@ beforeAll(async () => {
 afterAll(async () => {
   await rm(scratch, { recursive: true, force: true });
 });
+
+/**
+ * The fact graph of `files`, written under the scratch directory as `name` and indexed by the walker in
+ * `language`; `asThePipeline` reads it as the pipeline does (the language's forms, syntactic precision).
+ */
+async function walkedGraph(name: string, language: string, project: string, files: Record<string, string>, asThePipeline = false): Promise<FactGraph> {
+  const treeDir = join(scratch, name);
+  for (const [path, text] of Object.entries(files)) {
+    await mkdir(dirname(join(treeDir, path)), { recursive: true });
+    await writeFile(join(treeDir, path), text);
+  }
+  const outputPath = join(scratch, `${name}.scip`);
+  await indexWithTreeSitter({ treeDir, language, project: { name: project, version: '1.0.0' }, outputPath });
+  const { constructs, calls, constants, importBindings } = languageOf(language).idioms;
+  return buildFactGraph(outputPath, { name: project }, asThePipeline ? { treeDir, constructs, calls, constants, importBindings, precision: 'syntactic' } : undefined);
+}
 
 describe.each(cases)('the walker on languages/$language/fixture', (c) => {
   let graph: FactGraph;
@@ -161,12 +177,9 @@ describe("names a word search also finds (each folder's otherNames)", () => {
 });
 describe('signatures the walker records', () => {
   it("end a Haskell binding without parameters before its `where` (the keyword is the body the queries capture), and a function's before its `=`", async () => {
-    const treeDir = join(scratch, 'haskell-where');
-    await mkdir(treeDir, { recursive: true });
-    await writeFile(join(treeDir, 'Prices.hs'), ['module Prices where', '', 'total = sum . map price', '  where price = fst', '', 'double x = twice x', '  where twice = (* 2)', '', 'zero = 0', ''].join('\n'));
-    const outputPath = join(scratch, 'haskell-where.scip');
-    await indexWithTreeSitter({ treeDir, language: 'haskell', project: { name: 'prices', version: '1.0.0' }, outputPath });
-    const graph = await buildFactGraph(outputPath, { name: 'prices' });
+    const graph = await walkedGraph('haskell-where', 'haskell', 'prices', {
+      'Prices.hs': ['module Prices where', '', 'total = sum . map price', '  where price = fst', '', 'double x = twice x', '  where twice = (* 2)', '', 'zero = 0', ''].join('\n'),
+    });
     expect([...graph.symbols.values()].filter((s) => s.kind === 'function').map((s) => `${s.name}: ${s.signature}`)).toEqual(['double: double x', 'total: total = sum . map price', 'zero: zero = 0']);
   });
 });
@@ -185,8 +198,6 @@ describe('text a grammar misreads (walker.misreadText)', () => {
 
 describe('names a grammar misreads as keywords (walker.misreadNames)', () => {
   it("reads a Kotlin class whose method names a local `dynamic` (tree-sitter-kotlin's Kotlin/JS type keyword), with its members and the signature as written", async () => {
-    const treeDir = join(scratch, 'kotlin-dynamic');
-    await mkdir(join(treeDir, 'bridge'), { recursive: true });
     const source = [
       'package com.example.bridge',
       '',
@@ -206,10 +217,7 @@ describe('names a grammar misreads as keywords (walker.misreadNames)', () => {
       '}',
       '',
     ].join('\n');
-    await writeFile(join(treeDir, 'bridge/Box.kt'), source);
-    const outputPath = join(scratch, 'kotlin-dynamic.scip');
-    await indexWithTreeSitter({ treeDir, language: 'kotlin', project: { name: 'box', version: '1.0.0' }, outputPath });
-    const graph = await buildFactGraph(outputPath, { name: 'box' });
+    const graph = await walkedGraph('kotlin-dynamic', 'kotlin', 'box', { 'bridge/Box.kt': source });
     const prefix = 'lmc-tree-sitter maven box 1.0.0 ';
     expect([...graph.symbols.keys()].map((id) => id.slice(prefix.length)).sort()).toEqual([
       'com/example/bridge/',
@@ -226,8 +234,6 @@ describe('names a grammar misreads as keywords (walker.misreadNames)', () => {
 
 describe('text a grammar misreads (walker.misreadText)', () => {
   it("reads Swift's typed `throws(E)` and a line that starts with a binary operator, keeping the signature as written; an empty tuple argument, where the grammar supplies a missing token, does not undo that reading", async () => {
-    const treeDir = join(scratch, 'swift-typed-throws');
-    await mkdir(treeDir, { recursive: true });
     const source = [
       'enum SizeError: Error {',
       '  case tooLarge',
@@ -250,10 +256,7 @@ describe('text a grammar misreads (walker.misreadText)', () => {
       '}',
       '',
     ].join('\n');
-    await writeFile(join(treeDir, 'Plane.swift'), source);
-    const outputPath = join(scratch, 'swift-typed-throws.scip');
-    await indexWithTreeSitter({ treeDir, language: 'swift', project: { name: 'planes', version: '1.0.0' }, outputPath });
-    const graph = await buildFactGraph(outputPath, { name: 'planes' });
+    const graph = await walkedGraph('swift-typed-throws', 'swift', 'planes', { 'Plane.swift': source });
     const prefix = 'lmc-tree-sitter swiftpm planes 1.0.0 ';
     expect([...graph.symbols.values()].map((s) => `${s.kind} ${s.id.slice(prefix.length)}`).sort()).toEqual([
       'class Plane#',
@@ -273,12 +276,9 @@ describe('text a grammar misreads (walker.misreadText)', () => {
 
 describe('top-level values the walker defines', () => {
   it("keeps a Kotlin file's top-level `val` (hover `(property) …`, which of scip-typescript would be a CommonJS require binding)", async () => {
-    const treeDir = join(scratch, 'kotlin-top-level');
-    await mkdir(join(treeDir, 'drawable'), { recursive: true });
-    await writeFile(join(treeDir, 'drawable/Shadow.kt'), ['package com.example.drawable', '', 'private val ZERO_RADII = floatArrayOf(0f, 0f)', '', 'internal const val MIN_SDK = 29', '', 'fun radii(): FloatArray = ZERO_RADII', ''].join('\n'));
-    const outputPath = join(scratch, 'kotlin-top-level.scip');
-    await indexWithTreeSitter({ treeDir, language: 'kotlin', project: { name: 'shadow', version: '1.0.0' }, outputPath });
-    const graph = await buildFactGraph(outputPath, { name: 'shadow' });
+    const graph = await walkedGraph('kotlin-top-level', 'kotlin', 'shadow', {
+      'drawable/Shadow.kt': ['package com.example.drawable', '', 'private val ZERO_RADII = floatArrayOf(0f, 0f)', '', 'internal const val MIN_SDK = 29', '', 'fun radii(): FloatArray = ZERO_RADII', ''].join('\n'),
+    });
     const prefix = 'lmc-tree-sitter maven shadow 1.0.0 com/example/drawable/';
     expect([...graph.symbols.values()].map((s) => `${s.kind} ${s.id.slice(prefix.length)}`).sort()).toEqual(['constant MIN_SDK.', 'function radii().', 'module ', 'property ZERO_RADII.']);
   });
@@ -286,8 +286,6 @@ describe('top-level values the walker defines', () => {
 
 describe('macros only the grammar reads rewritten (walker.ignoredMacros, walker.macroForms)', () => {
   it('keep their text in the signatures the walker records: an Objective-C `__unused` parameter, `NS_REQUIRES_SUPER` and `RCT_EXPORT_METHOD(…)` are quoted as written', async () => {
-    const treeDir = join(scratch, 'objc-macros');
-    await mkdir(treeDir, { recursive: true });
     const source = [
       '@interface RCTInputManager : NSObject',
       '@end',
@@ -305,10 +303,7 @@ describe('macros only the grammar reads rewritten (walker.ignoredMacros, walker.
       '@end',
       '',
     ].join('\n');
-    await writeFile(join(treeDir, 'RCTInputManager.m'), source);
-    const outputPath = join(scratch, 'objc-macros.scip');
-    await indexWithTreeSitter({ treeDir, language: 'objc', project: { name: 'inputs', version: '1.0.0' }, outputPath });
-    const graph = await buildFactGraph(outputPath, { name: 'inputs' });
+    const graph = await walkedGraph('objc-macros', 'objc', 'inputs', { 'RCTInputManager.m': source });
     expect([...graph.symbols.values()].filter((s) => s.kind === 'method').map((s) => `${s.name}: ${s.signature}`).sort()).toEqual([
       'detachNode: ```objective-c - (void)detachNode NS_REQUIRES_SUPER ```',
       'focus: ```objective-c RCT_EXPORT_METHOD(focus : (nonnull NSNumber *)viewTag) ```',
@@ -319,13 +314,8 @@ describe('macros only the grammar reads rewritten (walker.ignoredMacros, walker.
 
 describe("Haskell's composition", () => {
   it('applies both operands when it is applied: `heapsort = map fst . toList . build` calls toList and build, not the fst it hands to map', async () => {
-    const treeDir = join(scratch, 'haskell-composition');
-    await mkdir(treeDir, { recursive: true });
-    await writeFile(join(treeDir, 'Heap.hs'), ['module Heap where', '', 'toList :: [a] -> [a]', 'toList xs = xs', '', 'build :: [a] -> [a]', 'build xs = xs', '', 'fst2 :: (a, b) -> a', 'fst2 (a, _) = a', '', 'heapsort = map fst2 . toList . build', ''].join('\n'));
-    const outputPath = join(scratch, 'haskell-composition.scip');
-    await indexWithTreeSitter({ treeDir, language: 'haskell', project: { name: 'heaps', version: '1.0.0' }, outputPath });
-    const { constructs, calls, constants, importBindings } = languageOf('haskell').idioms;
-    const graph = await buildFactGraph(outputPath, { name: 'heaps' }, { treeDir, constructs, calls, constants, importBindings, precision: 'syntactic' });
+    const heap = ['module Heap where', '', 'toList :: [a] -> [a]', 'toList xs = xs', '', 'build :: [a] -> [a]', 'build xs = xs', '', 'fst2 :: (a, b) -> a', 'fst2 (a, _) = a', '', 'heapsort = map fst2 . toList . build', ''];
+    const graph = await walkedGraph('haskell-composition', 'haskell', 'heaps', { 'Heap.hs': heap.join('\n') }, true);
     const prefix = 'lmc-tree-sitter hackage heaps 1.0.0 Heap/';
     expect(graph.calls.get(`${prefix}heapsort().`)).toEqual([`${prefix}build().`, `${prefix}toList().`]);
   });
@@ -333,13 +323,8 @@ describe("Haskell's composition", () => {
 
 describe('calls the walker binds to a value', () => {
   it("leave the callees of the calling body unknown (OCaml's point-free `let of_int = id`), while a value only read does not", async () => {
-    const treeDir = join(scratch, 'ocaml-point-free');
-    await mkdir(treeDir, { recursive: true });
-    await writeFile(join(treeDir, 'size.ml'), ['let to_int n = n', 'let of_int = to_int', 'let limit = 3', 'let twice n = of_int n + of_int n', 'let capped n = to_int n + limit', ''].join('\n'));
-    const outputPath = join(scratch, 'ocaml-point-free.scip');
-    await indexWithTreeSitter({ treeDir, language: 'ocaml', project: { name: 'sizes', version: '1.0.0' }, outputPath });
-    const { constructs, calls, constants, importBindings } = languageOf('ocaml').idioms;
-    const graph = await buildFactGraph(outputPath, { name: 'sizes' }, { treeDir, constructs, calls, constants, importBindings, precision: 'syntactic' });
+    const size = ['let to_int n = n', 'let of_int = to_int', 'let limit = 3', 'let twice n = of_int n + of_int n', 'let capped n = to_int n + limit', ''];
+    const graph = await walkedGraph('ocaml-point-free', 'ocaml', 'sizes', { 'size.ml': size.join('\n') }, true);
     const prefix = 'lmc-tree-sitter opam sizes 1.0.0 Size/';
     expect(['twice().', 'capped().'].map((d) => [graph.calls.get(prefix + d) ?? [], graph.unresolved.bodies.has(prefix + d)])).toEqual([
       [[], true],

@@ -1,10 +1,8 @@
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { languageOf } from '../core/languages.ts';
 import { buildFactGraph } from '../graph/fact-graph.ts';
-import { IndexType } from '../graph/scip-reader.ts';
-import { tempDir } from './helpers.ts';
+import { scipCorpus } from './helpers.ts';
 
 // A two-file CommonJS corpus indexed the way scip-typescript indexes untyped JavaScript: the
 // exported object's key `exist` gets a symbol of its own (`exist0:`), and `d.exist(1)` in request.js
@@ -38,20 +36,17 @@ const documents = [
 ];
 
 let root: string;
+let treeDir: string;
 let indexPath: string;
 beforeAll(async () => {
-  root = await tempDir('lmc-text-calls-');
-  await mkdir(join(root, 'tree'));
-  for (const [name, text] of Object.entries(files)) await writeFile(join(root, 'tree', name), text);
-  indexPath = join(root, 'index.scip');
-  await writeFile(indexPath, IndexType.encode(IndexType.fromObject({ metadata: { projectRoot: 'file:///demo' }, documents })).finish());
+  ({ root, treeDir, indexPath } = await scipCorpus('text-calls', files, documents));
 });
 afterAll(() => rm(root, { recursive: true, force: true }));
 
 describe('calls written in the text, against a compiler-grade index', () => {
   const graphOf = (precision: 'compiler' | 'syntactic') => {
     const { constructs, calls } = languageOf('javascript').idioms;
-    return buildFactGraph(indexPath, { name: 'demo' }, { treeDir: join(root, 'tree'), constructs, calls, precision });
+    return buildFactGraph(indexPath, { name: 'demo' }, { treeDir, constructs, calls, precision });
   };
 
   it('binds nothing new: the edges are the index own', async () => {

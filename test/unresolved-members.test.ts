@@ -1,11 +1,9 @@
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { languageOf } from '../core/languages.ts';
 import { buildFactGraph } from '../graph/fact-graph.ts';
-import { IndexType } from '../graph/scip-reader.ts';
 import { Facts } from '../generators/facts.ts';
-import { tempDir } from './helpers.ts';
+import { scipCorpus } from './helpers.ts';
 
 // A Python class indexed the way scip-python indexed fastapi's `Param.__init__`: `self.example` is
 // defined, while `self.examples`, an attribute it took for one of a base class it resolved against
@@ -44,20 +42,17 @@ const documents = [
 ];
 
 let root: string;
+let treeDir: string;
 let indexPath: string;
 beforeAll(async () => {
-  root = await tempDir('lmc-unresolved-members-');
-  await mkdir(join(root, 'tree'));
-  await writeFile(join(root, 'tree', 'params.py'), source);
-  indexPath = join(root, 'index.scip');
-  await writeFile(indexPath, IndexType.encode(IndexType.fromObject({ metadata: { projectRoot: 'file:///demo' }, documents })).finish());
+  ({ root, treeDir, indexPath } = await scipCorpus('unresolved-members', { 'params.py': source }, documents));
 });
 afterAll(() => rm(root, { recursive: true, force: true }));
 
 describe('an attribute a compiler-grade index leaves unresolved', () => {
   const graphOf = (precision: 'compiler' | 'syntactic') => {
     const { constructs, calls } = languageOf('python').idioms;
-    return buildFactGraph(indexPath, { name: 'demo' }, { treeDir: join(root, 'tree'), constructs, calls, precision });
+    return buildFactGraph(indexPath, { name: 'demo' }, { treeDir, constructs, calls, precision });
   };
 
   it("marks the body assigning it (`self.examples = examples`), not one only comparing it, and no member list of its type is asked", async () => {
