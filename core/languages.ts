@@ -190,6 +190,11 @@ const walkerSchema = z
     typeCall: z.enum(['none', 'type', 'constructor']).default('none'),
     /** Method names that are constructors besides captured `@definition.constructor` ones (`__init__`): they override nothing. */
     constructorNames: z.array(z.string()).default([]),
+    /**
+     * Files other files include whole (C headers): a callable a pattern marks `@file_local` there is
+     * every includer's, so it stays one symbol shared by name; elsewhere it is its file's own.
+     */
+    includedFiles: z.array(regex).default([]),
     /** Same-named callables in one owner: distinct symbols `m().`, `m(+1).` (Java, C#) or one symbol (C++ declaration + definition). */
     overloads: z.enum(['disambiguate', 'merge']).default('merge'),
     /** A pattern removed from the start of `{text}` (visibility words), so the hover starts with the declaring keyword. */

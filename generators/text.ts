@@ -34,8 +34,8 @@ export function onlyWhereForm(
 
 /**
  * Whether everything a file declares is filed under it in the index, so `file_symbols` may be asked
- * as an exact_set: no definition of it is filed under another file (a C `static` twin, a build-tag
- * copy), the index misses none of the functions the language's outline finds declared in it (a
+ * as an exact_set: no definition of it is filed under another file (a C macro defined in two files, a
+ * build-tag copy), the index misses none of the functions the language's outline finds declared in it (a
  * parse error swallowed them), no line of it matches the language folder's `surveyGaps` (a
  * declaration form its indexer does not record), it declares no type the index gives members
  * but no definition, and no two of its types share one id (C#'s generic arities).

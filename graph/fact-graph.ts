@@ -55,7 +55,7 @@ export interface FactGraph {
   definitionSites: Map<string, number[]>;
   /**
    * file → the own non-module symbols defined in it that are filed under another file (a C macro
-   * or `static` defined in two files, a Go build-tag twin): its `file_symbols` leaves them out.
+   * defined in two files, a Go build-tag twin): its `file_symbols` leaves them out.
    */
   filedElsewhere: Map<string, string[]>;
   /**

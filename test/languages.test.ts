@@ -333,6 +333,31 @@ describe('calls the walker binds to a value', () => {
   });
 });
 
+describe("C's file-level `static` (a pattern's @file_local)", () => {
+  it("makes each file's function its own, which only that file's calls reach, a later definition without `static` included; a file including another's `.c` leaves such a call unresolved", async () => {
+    const graph = await walkedGraph('c-statics', 'c', 'tests', {
+      'tst-a.c': 'static int do_test (void);\nstatic int\ndo_test (void)\n{\n  return check ();\n}\nint check (void) { return 0; }\n',
+      'tst-b.c': 'static int do_test (void) { return check (); }\n',
+      'tst-c.c': '#include "tst-b.c"\nint run (void) { return do_test (); }\n',
+      'util.h': 'static inline int check_twice (void) { return check () + check (); }\n',
+      'tst-d.c': 'static int helper (void);\nint helper (void) { return 1; }\nint use (void) { return helper (); }\n',
+    });
+    const prefix = 'lmc-tree-sitter c tests 1.0.0 ';
+    expect([...graph.symbols.values()].filter((s) => s.kind === 'function').map((s) => [s.id.slice(prefix.length), s.file])).toEqual([
+      ['check().', 'tst-a.c'],
+      ['check_twice().', 'util.h'],
+      ['do_test(tst-a_c).', 'tst-a.c'],
+      ['do_test(tst-b_c).', 'tst-b.c'],
+      ['helper(tst-d_c).', 'tst-d.c'],
+      ['run().', 'tst-c.c'],
+      ['use().', 'tst-d.c'],
+    ]);
+    expect(graph.callers.get(`${prefix}check().`)).toEqual([`${prefix}check_twice().`, `${prefix}do_test(tst-a_c).`, `${prefix}do_test(tst-b_c).`]);
+    expect([graph.calls.get(`${prefix}run().`), graph.unresolved.names.has('do_test')]).toEqual([undefined, true]);
+    expect(graph.calls.get(`${prefix}use().`)).toEqual([`${prefix}helper(tst-d_c).`]);
+  });
+});
+
 describe("call forms written with explicit type arguments or a scope (each folder's callText)", () => {
   const calls = (language: string, name: string, line: string) => idiomRegExp(fillTemplate(languageOf(language).idioms.callText, { name })).test(line);
   it.each([

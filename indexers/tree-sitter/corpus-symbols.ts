@@ -107,6 +107,8 @@ export class CorpusSymbols {
   readonly byName = new Map<string, string[]>();
   /** Name → the extension methods of that name (C#'s `static void F(this T x, …)`): methods of whatever type T is. */
   readonly extensions = new Map<string, string[]>();
+  /** Callables only their own file can name (`@file_local`: C's `static`) → that file's index. */
+  readonly fileLocal = new Map<string, number>();
   readonly moduleBySegments = new Map<string, string>();
   readonly containerByFile = new Map<string, string>();
   readonly states: FileState[];
@@ -352,7 +354,8 @@ export class CorpusSymbols {
 
   /** Lexical scope, then imports, then what a glob import opens, then a name defined once in the corpus. */
   lookup(name: string, state: FileState, scope: number, accept: (s: Sym) => boolean, typesInScope: boolean, innermostSelf = false): string[] {
-    const accepted = (ids: string[]) => ids.filter((id) => accept(this.symOf(id)));
+    // Another file's `static` function is no name here (an `#include "other.c"` would make it one: then the call stays unresolved).
+    const accepted = (ids: string[]) => ids.filter((id) => accept(this.symOf(id)) && (this.fileLocal.get(id) ?? state.index) === state.index);
     const { bound, globs } = this.importsOf(state);
     // Enclosing types first, then what the file imports, then its namespaces: an import shadows a package's name.
     let importsChecked = false;

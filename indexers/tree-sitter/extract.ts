@@ -43,6 +43,8 @@ export interface RawDefinition {
   recursive?: true;
   /** `@static`: a member of the type itself, not of its instances (a Kotlin companion object's function). */
   static?: true;
+  /** `@file_local`: a callable no other file can name (C's `static` at file level). */
+  fileLocal?: true;
   /** `(#set! expands "inline")`: a macro, whose text is expanded where it is called (C's function-like macros). */
   expandsInline?: true;
   /** `@extension`: a method callable on a value of its first parameter's type (C#'s `this` parameter). */
@@ -248,10 +250,11 @@ export function extractFacts(path: string, source: string, tree: Tree, grammar: 
   const inheritance: Array<{ sub: Node; supertype: string; embeds: boolean }> = [];
   const callSites: Array<Omit<RawCall, 'scope'> & { start: number }> = [];
   const writerCalls = new Set<number>();
-  /** Name offsets of the callables a pattern marks `@extension`, of those it marks `@recursive`, and of those it marks `@static`. */
+  /** Name offsets of the callables a pattern marks `@extension`, `@recursive`, `@static` or `@file_local`. */
   const extensionNames = new Set<number>();
   const recursiveNames = new Set<number>();
   const staticNames = new Set<number>();
+  const fileLocalNames = new Set<number>();
   /** Bare names that are calls unless a local binds them, kept where no other pattern read the name. */
   const bareNames: Array<Omit<RawCall, 'scope'> & { start: number }> = [];
   // `inType`: bound in the type around it rather than the innermost scope (Kotlin's constructor parameters).
@@ -277,6 +280,11 @@ export function extractFacts(path: string, source: string, tree: Tree, grammar: 
     const staticName = first('static') && first('name');
     if (staticName) {
       staticNames.add(staticName.startIndex);
+      continue;
+    }
+    const fileLocalName = first('file_local') && first('name');
+    if (fileLocalName) {
+      fileLocalNames.add(fileLocalName.startIndex);
       continue;
     }
     const unparsedNode = first('unparsed');
@@ -461,6 +469,7 @@ export function extractFacts(path: string, source: string, tree: Tree, grammar: 
     if (extensionNames.has(start)) d.extension = true;
     if (recursiveNames.has(start)) d.recursive = true;
     if (staticNames.has(start)) d.static = true;
+    if (fileLocalNames.has(start)) d.fileLocal = true;
   }
   // A file-scoped declaration (`package A;`) lasts until the next one (`package B;`), as in Perl and PHP.
   const fileScopedInOrder = definitions.filter((d) => fileScopedDefinitions.has(d));
@@ -480,6 +489,9 @@ export function extractFacts(path: string, source: string, tree: Tree, grammar: 
     d.parent = parent;
     if (!d.declares) stack.push(i); // a declaration holds nothing (`x, y :: Int` is two)
   });
+  // Internal linkage is the name's in its file: `static int f (void);` makes a later `int f (void) { … }` static too.
+  const fileLocalHere = new Set(definitions.filter((d) => d.fileLocal).map((d) => d.name));
+  for (const d of definitions) if (d.parent < 0 && d.kind === 'function' && fileLocalHere.has(d.name)) d.fileLocal = true;
   facts.definitions = definitions;
 
   const nameIndex = new Map(definitions.map((d, i) => [`${d.nameRange.join(',')}`, i]));

@@ -1,6 +1,6 @@
 import { pushUnique } from '../../core/collections.ts';
 import { SCIP_STATIC_METHOD } from '../../core/contract.ts';
-import type { DefinitionKind, WalkerConfig } from '../../core/languages.ts';
+import { matchesAny, type DefinitionKind, type WalkerConfig } from '../../core/languages.ts';
 import { formatDescriptor, type Descriptor } from '../../graph/symbols.ts';
 import { callableKinds, CONSTRUCTOR, CorpusSymbols, termKinds, typeKinds, typeOrNamespace, type FileState, type Sym, type SymKind } from './corpus-symbols.ts';
 import type { FileFacts, Range, RawCall, RawDefinition } from './extract.ts';
@@ -173,6 +173,8 @@ function placeDefinitions(corpus: CorpusSymbols): void {
     const name = d.kind === 'constructor' ? CONSTRUCTOR : parts[parts.length - 1]!;
     const suffix = descriptorSuffix(d.kind)!;
     let descriptor: Descriptor = { name, suffix };
+    const ownFile = d.fileLocal && suffix === 'method' && !matchesAny(config.includedFiles, state.facts.path);
+    if (ownFile) descriptor = { ...descriptor, disambiguator: fileDisambiguator(corpus, prefix, name, state) };
     const plainId = prefix + formatDescriptor(descriptor);
     if (suffix === 'method' && config.overloads === 'disambiguate' && corpus.symbols.has(plainId)) {
       const n = (overloadCount.get(plainId) ?? 0) + 1;
@@ -186,6 +188,7 @@ function placeDefinitions(corpus: CorpusSymbols): void {
       return true;
     }
     const sym = corpus.define(id, d.kind, name, prefix, state.index, hoverFor(d), d.parameters);
+    if (ownFile) corpus.fileLocal.set(id, state.index);
     if (d.static) sym.static = true;
     if (d.extension) pushUnique(corpus.extensions, name, id);
     state.defined.add(id);
@@ -203,6 +206,22 @@ function placeDefinitions(corpus: CorpusSymbols): void {
   const declarations = deferred.filter(([state, index]) => state.facts.definitions[index]!.declares);
   for (const [state, index] of deferred) place(state, index, true);
   for (const [state, index] of declarations) attachDeclaration(corpus, state, index, containerOf(state, index, true), hoverFor(state.facts.definitions[index]!));
+}
+
+/**
+ * The method disambiguator of a callable only its file can name: the file's path in SCIP's simple
+ * identifier characters (`tst-xsigstack.c` → `tst-xsigstack_c`), so each file's `static int do_test`
+ * is a symbol of its own; `+n` after it in the unlikely case two paths read the same.
+ */
+function fileDisambiguator(corpus: CorpusSymbols, prefix: string, name: string, state: FileState): string {
+  const base = state.facts.path.replace(/[^A-Za-z0-9_-]/g, '_');
+  const takenByAnother = (disambiguator: string) => {
+    const file = corpus.fileLocal.get(prefix + formatDescriptor({ name, suffix: 'method', disambiguator }));
+    return file !== undefined && file !== state.index;
+  };
+  let disambiguator = base;
+  for (let n = 1; takenByAnother(disambiguator); n++) disambiguator = `${base}+${n}`;
+  return disambiguator;
 }
 
 /**

@@ -17,6 +17,14 @@
  (preproc_else (declaration declarator: (pointer_declarator declarator: (function_declarator declarator: (identifier) @name parameters: (parameter_list) @parameters))) @definition.function)
  (preproc_elif (declaration declarator: (pointer_declarator declarator: (function_declarator declarator: (identifier) @name parameters: (parameter_list) @parameters))) @definition.function)
  (declaration_list (declaration declarator: (pointer_declarator declarator: (function_declarator declarator: (identifier) @name parameters: (parameter_list) @parameters))) @definition.function)]
+; `static` at file level: a function no other file can name, so each file's `static int do_test` is its own
+; (walker.includedFiles: not in a header, whose statics every includer shares).
+((function_definition (storage_class_specifier) @file_local
+  declarator: [(function_declarator declarator: (identifier) @name) (pointer_declarator declarator: (function_declarator declarator: (identifier) @name))])
+ (#eq? @file_local "static"))
+((declaration (storage_class_specifier) @file_local
+  declarator: [(function_declarator declarator: (identifier) @name) (pointer_declarator declarator: (function_declarator declarator: (identifier) @name))])
+ (#eq? @file_local "static"))
 ; A function-like macro: a call of it runs what its replacement text calls, where it is used.
 ((preproc_function_def name: (identifier) @name parameters: (preproc_params) @parameters) @definition.function
  (#set! expands "inline"))
