@@ -374,8 +374,43 @@ describe("call forms written with explicit type arguments or a scope (each folde
     ['ruby', 'dequote', 'name = Rack::Auth::Digest::Params::dequote(name)', true],
     ['ruby', 'dequote', 'send(:dequote, name)', false],
     ['ruby', 'dequote', 'parse(dequote: true)', false],
+    ['bash', 'finish_test', `  TIMEOUT="\${2:-}" finish_test ' ✗ %s' "$name"`, true],
+    ['bash', 'bats_append_arrays_as_args', 'if bats_append_arrays_as_args positive_filter_tags -- bats_all_in tags &&', true],
+    ['bash', 'bats_append_arrays_as_args', '   ! bats_append_arrays_as_args negative_filter_tags -- bats_any_in tags; then', true],
+    ['bash', 'bats_sort', 'bats_append_arrays_as_args sorted -- bats_sort tags', false],
+    ['bash', 'finish_test', 'echo "finish_test failed" >&2', false],
   ])('%s: a call named %s in `%s` is %s', (language, name, line, expected) => {
     expect(calls(language, name, line)).toBe(expected);
+  });
+  const lookalike = (language: string, name: string, line: string) => idiomRegExp(fillTemplate(languageOf(language).idioms.callLookalike!, { name })).test(line);
+  it.each([
+    ['bats_sort', 'bats_append_arrays_as_args sorted -- bats_sort tags', true],
+    ['bats_run_test_with_retries', '  bats_semaphore_run "$output_base/$test_number" bats_run_test_with_retries "$test_name"', true],
+    ['bats_suite_exit_trap', 'trap bats_suite_exit_trap EXIT', true],
+    ['bats_file_exit_trap', "  trap 'bats_file_exit_trap' EXIT", true],
+    ['bats_semaphore_release_slot', `  trap "status=$?; bats_semaphore_release_slot '$semaphore_name'; exit $status" EXIT`, true],
+    ['setup', '  setup | teardown)', true],
+    ['finish_test', `  TIMEOUT="\${2:-}" finish_test ' ✗ %s' "$name"`, false],
+    ['bats_sort', 'if bats_sort tags; then', false],
+    ['finish_file', '  suite_buffer finish_file', true],
+    ['bats_sort', '  run bats_sort sorted b a', true],
+    ['read_line', '  while read_line x; do', false],
+    ['bats_load_safe', '  if ! bats_load_safe "$@"; then', false],
+    ['bats_sort', '        -- bats_sort tags', true],
+    ['bats_sort', '        -- bats_sort_all tags', false],
+  ])("bash: a name a command hands on (callLookalike), %s in `%s`, is %s", (name, line, expected) => {
+    expect(lookalike('bash', name, line)).toBe(expected);
+  });
+});
+
+describe("Bash's words a command hands on (`(#set! call \"if-defined\")`)", () => {
+  it("count as an unresolved call where they name a corpus function (a trap's quoted handler too), and as nothing otherwise", async () => {
+    const script = ['run_all() { "$@"; }', 'helper() { echo hi; }', 'main() { run_all helper; run_all echo tags; }', 'other() { helper; }', "cleanup() { :; }", "guard() { trap 'cleanup' EXIT; }", ''];
+    const graph = await walkedGraph('bash-handed-on', 'bash', 'tool', { 'tool.sh': script.join('\n') }, true);
+    const id = (name: string) => `lmc-tree-sitter shell tool 1.0.0 tool/${name}().`;
+    expect([graph.calls.get(id('main')), graph.callers.get(id('helper'))]).toEqual([[id('run_all')], [id('other')]]);
+    expect([graph.unresolved.bodies.has(id('main')), graph.unresolved.bodies.has(id('other')), graph.unresolved.names.has('helper'), graph.unresolved.names.has('tags')]).toEqual([true, false, true, false]);
+    expect([graph.unresolved.bodies.has(id('guard')), graph.unresolved.names.has('cleanup'), graph.callers.get(id('cleanup'))]).toEqual([true, true, undefined]);
   });
 });
 

@@ -71,6 +71,12 @@ export interface RawCall {
   unbound?: true;
   /** `(#set! call "unless-local")`: a bare name (Ruby's `query_string`), no call where a local of that name is bound. */
   unlessLocal?: true;
+  /**
+   * `(#set! call "if-defined")`: a word handed to a command that runs it (Bash's `runner -- bats_sort`,
+   * which calls `"$@"`): never bound, and counted as an unresolved call only where it names a callable
+   * the corpus defines; any other word is no call.
+   */
+  ifDefined?: true;
 }
 
 export interface RawImport {
@@ -402,11 +408,12 @@ export function extractFacts(path: string, source: string, tree: Tree, grammar: 
       const receiver = first('receiver');
       const args = namedChildCount(first('arguments'));
       callSites.push({
-        name: nameNode.text,
+        name: props.name === 'unquote' ? unquote(nameNode.text) : nameNode.text,
         range: rangeOf(nameNode),
         start: nameNode.startIndex,
         isNew: caps.has('reference.new'),
         ...(props.call === 'unbound' ? { unbound: true as const } : {}),
+        ...(props.call === 'if-defined' ? { unbound: true as const, ifDefined: true as const } : {}),
         ...(props.new === 'enclosing-type' ? { ofEnclosingType: true as const } : {}),
         ...(receiverSelf
           ? { receiver: { kind: 'self' as const, text: receiverSelf.text } }

@@ -420,6 +420,7 @@ function resolveCalls(corpus: CorpusSymbols): ResolvedCalls {
     };
     for (const call of state.facts.calls) {
       if (call.unlessLocal && corpus.isLocal(state, call.scope, call.name)) continue;
+      if (call.ifDefined && !corpus.lookupCallee(call.name, state, call.scope).some((id) => callableKinds.has(corpus.symOf(id).kind))) continue;
       const target = resolveCall(corpus, call, state);
       if (!target) {
         unresolvedAt(call.range, call.name);
