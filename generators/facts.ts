@@ -208,6 +208,11 @@ export class Facts {
   }
   private unrecordedLines?: Map<string, number[]>;
 
+  /** Whether code in the file defines a callable the indexer records no symbol for (idioms.unrecordedCallables: OCaml's `external ( && )`), which a list of what the file or its types define would lack. */
+  declaresUnrecordedIn(file: string): boolean {
+    return this.unrecordedCallableLines().has(file);
+  }
+
   /**
    * Whether the language's outline finds `name` declared in some file whose index misses it, a line
    * of the language's `undeclaredNames` declares it (Ruby's `alias to_s public_id`), or it names a
@@ -319,7 +324,11 @@ export class Facts {
     const files = new Set([id, ...this.members(id)].map((m) => this.graph.symbols.get(m)?.file).filter((f): f is string => f !== undefined));
     // A type of the name the index lost in the same file (the walker's `impl Hash for Inner` beside `mod inner { enum Inner }`) may hold its members.
     const splitFrom = this.lostTypes().some((t) => t.name === symbol?.name && t.file === symbol.file);
-    return [...files].every((file) => !this.missesDeclarationsIn(file) && !this.mergesTypesIn(file) && !this.gapsIn(file).some((gap) => this.mayDeclareMemberOf(id, gap))) && this.typesLostUnder(id).length === 0 && !splitFrom;
+    return (
+      [...files].every((file) => !this.missesDeclarationsIn(file) && !this.mergesTypesIn(file) && !this.declaresUnrecordedIn(file) && !this.gapsIn(file).some((gap) => this.mayDeclareMemberOf(id, gap))) &&
+      this.typesLostUnder(id).length === 0 &&
+      !splitFrom
+    );
   }
 
   /** Whether a macro invocation names this type as one whose members its expansion defines (idioms.macroMembers). */
@@ -1101,9 +1110,35 @@ export class Facts {
     if (this.hasSameNamedOverloads(id) || this.subtypeFileMissesDeclarations(id) || this.subtypedByMacro(id) || this.subtypeMayBeLost(id)) return false;
     if (s && (this.ofMergedType(s) || this.memberOfUndefinedType(s) || this.heldAsValueBySubtype(s))) return false;
     if (s && !callableKinds.has(s.kind) && this.mayBeImplementedByUndefinedType(id)) return false;
+    if (s && typeKinds.has(s.kind) && this.namedByUnlinkedType(s)) return false;
     if (this.language.walker.interfaces !== 'structural') return true;
     return this.ancestors(this.typeOfMember(id)).every((a) => this.graph.symbols.has(a));
   }
+
+  /**
+   * Whether the type's name is written in code on the line defining another own type that the index
+   * does not record as implementing it: scip-python gave fastapi's `class Header(ParameterBase): pass`
+   * a definition but no SymbolInformation, so no relationship says it extends ParameterBase, and the
+   * implementors would leave it out. A line naming the type for another reason (`class Box<T extends
+   * Base>`) asks nothing either: the safe side.
+   */
+  private namedByUnlinkedType(base: SymbolFact): boolean {
+    if (!this.search) return false;
+    const linked = new Set([base.id, ...this.implementors(base.id)]);
+    return this.search({ op: 'text_search', pattern: base.name, mode: 'word', in: 'code' }).some(
+      (m) => inScope('code', m.syntax) && (this.typesDefinedOn().get(`${m.file}:${m.line - 1}`) ?? []).some((id) => !linked.has(id)),
+    );
+  }
+
+  /** `file:line` (0-based) → the own types whose definition starts there. */
+  private typesDefinedOn(): ReadonlyMap<string, readonly string[]> {
+    if (!this.typeLines) {
+      this.typeLines = new Map();
+      for (const t of this.graph.symbols.values()) if (typeKinds.has(t.kind)) pushTo(this.typeLines, `${t.file}:${t.range[0]}`, t.id);
+    }
+    return this.typeLines;
+  }
+  private typeLines?: Map<string, string[]>;
 
   /**
    * Whether a method's name is also a member of a type the index gives members but no definition

@@ -37,11 +37,19 @@ export function onlyWhereForm(
  * as an exact_set: no definition of it is filed under another file (a C macro defined in two files, a
  * build-tag copy), the index misses none of the functions the language's outline finds declared in it (a
  * parse error swallowed them), no line of it matches the language folder's `surveyGaps` (a
- * declaration form its indexer does not record), it declares no type the index gives members
+ * declaration form its indexer does not record) or `unrecordedCallables` (OCaml's `external ( && )`),
+ * it declares no type the index gives members
  * but no definition, and no two of its types share one id (C#'s generic arities).
  */
 export function surveyable(facts: Facts, file: string): boolean {
-  return !facts.holdsDefinitionsFiledElsewhere(file) && !facts.missesDeclarationsIn(file) && !facts.hasSurveyGaps(file) && !facts.losesTypesIn(file) && !facts.mergesTypesIn(file);
+  return (
+    !facts.holdsDefinitionsFiledElsewhere(file) &&
+    !facts.missesDeclarationsIn(file) &&
+    !facts.hasSurveyGaps(file) &&
+    !facts.declaresUnrecordedIn(file) &&
+    !facts.losesTypesIn(file) &&
+    !facts.mergesTypesIn(file)
+  );
 }
 
 /**

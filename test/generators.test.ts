@@ -6,7 +6,7 @@ import type { TextMatch } from '../evidence/syntax.ts';
 import type { FactGraph, SymbolFact } from '../graph/fact-graph.ts';
 import { compoundOf, typoOf } from '../generators/adversarial.ts';
 import { isCompoundName } from '../generators/refactor.ts';
-import { textDraft, wordSearch } from '../generators/text.ts';
+import { surveyable, textDraft, wordSearch } from '../generators/text.ts';
 import { Facts } from '../generators/facts.ts';
 import type { Draft } from '../generators/types.ts';
 import { apportion, generateScenarios, generators } from '../generators/index.ts';
@@ -530,6 +530,26 @@ describe('member listings the index may leave incomplete', () => {
     const inside = { ...gap, line: 15, text: 'extra = h' };
     const factsInside = new Facts(withRanges(), gaps, ((q: TextSearchQuery) => (q.pattern === gaps.idioms.surveyGaps[0] ? [inside] : [])) as never);
     expect([cart, giftCart].map((s) => factsInside.membersListable(s))).toEqual([true, false]);
+  });
+
+  it("lists no members of a type or module, and surveys no file, where code defines a callable its indexer records no symbol for (unrecordedCallables: OCaml's `external ( && )`)", () => {
+    const ocamlForm = languageOf('ocaml').idioms.unrecordedCallables[0]!;
+    expect(['external ( && ) : bool -> bool -> bool = "%sequand"', 'let ( + ) a b = add a b', 'external length : string -> int = "%string_length"'].map((line) => new RegExp(ocamlForm).test(line))).toEqual([true, true, false]);
+    const unrecorded = { ...ts, idioms: { ...ts.idioms, unrecordedCallables: ['^external \\('] } };
+    const op = { file: 'src/cart.ts', line: 25, start: 0, end: 10, text: 'external (', syntax: 'code' as const };
+    const facts = new Facts(withRanges(), unrecorded, ((q: TextSearchQuery) => (q.pattern === '^external \\(' ? [op] : [])) as never);
+    expect([cart, id('src/`cart.ts`/'), id('src/`checkout.ts`/')].map((s) => facts.membersListable(s))).toEqual([false, false, true]);
+    expect([surveyable(facts, 'src/cart.ts'), surveyable(facts, 'src/checkout.ts')]).toEqual([false, true]);
+  });
+
+  it("asks no implementors of a type named on the definition line of another type the index does not link to it (scip-python's `class Header(ParameterBase): pass` without SymbolInformation)", () => {
+    const graph = withRanges();
+    const voucher = id('src/`cart.ts`/Voucher#');
+    graph.symbols.set(voucher, { id: voucher, kind: 'class', name: 'Voucher', display: 'Voucher#', owner: id('src/`cart.ts`/'), file: 'src/cart.ts', range: [22, 6, 22, 13] });
+    const onLine = (line: number) => [{ file: 'src/cart.ts', line: line + 1, start: 20, end: 24, text: 'Cart', syntax: 'code' as const }];
+    const giftCartLine = graph.symbols.get(giftCart)!.range[0];
+    const known = (lines: number[]) => new Facts(graph, ts, ((q: TextSearchQuery) => (q.pattern === 'Cart' ? lines.flatMap(onLine) : [])) as never).implementorsKnown(cart);
+    expect([known([giftCartLine]), known([giftCartLine, 22]), known([30])]).toEqual([true, false, true]);
   });
 
   it('takes a gap in another file than the type for one of its members when it lies next to a definition of the type or a member (an Objective-C @implementation)', () => {

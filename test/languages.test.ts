@@ -149,6 +149,12 @@ describe('forms the indexers do not record (unrecordedCallables, moduleAliases, 
     ).toEqual([true, true, false, false]);
   });
 
+  it("OCaml's outline finds an interface's top-level `val` (stringLabels.mli's, whose module gets them by `include String`), not one inside a signature", () => {
+    const outline = languageOf('ocaml').idioms.outline.map((o) => new RegExp(o.pattern));
+    const declares = (line: string) => outline.map((r) => r.exec(line)?.[1]).find((name) => name !== undefined);
+    expect(['val make : int -> char -> string', "val init' : int -> (int -> char) -> string", '  val length : t -> int', 'external length : string -> int = "%string_length"'].map(declares)).toEqual(['make', "init'", undefined, undefined]);
+  });
+
   it("OCaml's moduleAliases find `module Hashtbl = Hashtbl`, not a module with a body or another module's alias", () => {
     const form = idiomRegExp(fillTemplate(languageOf('ocaml').idioms.moduleAliases[0]!, { name: 'Hashtbl' }));
     expect(['module Hashtbl = Hashtbl', '  module Hashtbl = Stdlib.Hashtbl', 'module Hashtbl = struct', 'module Map = Map', 'module Hashtbl : sig'].map((line) => form.test(line))).toEqual([true, true, false, false, false]);
