@@ -5,6 +5,8 @@ import { runGenerate, type CorpusOutcome } from '../pipeline/generate.ts';
 import { loadLock } from '../core/lock.ts';
 import type { RunPaths } from '../pipeline/paths.ts';
 import { IndexType } from '../graph/scip-reader.ts';
+import { buildFactGraph, type FactGraph } from '../graph/fact-graph.ts';
+import { languageOf } from '../core/languages.ts';
 
 export const repoRoot = resolve(import.meta.dirname, '..');
 
@@ -14,16 +16,25 @@ export async function tempDir(prefix: string): Promise<string> {
 
 /**
  * A corpus written as `files` under `tree/` beside `index.scip`, the index of `documents` as an indexer
- * would write it (SCIP Document objects), in a new temporary directory `root`.
+ * would write it (SCIP Document objects), in a new temporary directory `root`; `graphOf` reads it as
+ * the pipeline does, with the language's forms and the given precision (project `demo`).
  */
-export async function scipCorpus(prefix: string, files: Record<string, string>, documents: object[]): Promise<{ root: string; treeDir: string; indexPath: string }> {
+export async function scipCorpus(
+  prefix: string,
+  files: Record<string, string>,
+  documents: object[],
+): Promise<{ root: string; treeDir: string; indexPath: string; graphOf: (language: string, precision: 'compiler' | 'syntactic') => Promise<FactGraph> }> {
   const root = await tempDir(prefix);
   const treeDir = join(root, 'tree');
   await mkdir(treeDir);
   for (const [name, text] of Object.entries(files)) await writeFile(join(treeDir, name), text);
   const indexPath = join(root, 'index.scip');
   await writeFile(indexPath, IndexType.encode(IndexType.fromObject({ metadata: { projectRoot: 'file:///demo' }, documents })).finish());
-  return { root, treeDir, indexPath };
+  const graphOf = (language: string, precision: 'compiler' | 'syntactic') => {
+    const { constructs, calls } = languageOf(language).idioms;
+    return buildFactGraph(indexPath, { name: 'demo' }, { treeDir, constructs, calls, precision });
+  };
+  return { root, treeDir, indexPath, graphOf };
 }
 
 /** Runs the real pipeline on corpora of the repository's lock into fresh output and work directories. */

@@ -1,7 +1,5 @@
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { languageOf } from '../core/languages.ts';
-import { buildFactGraph } from '../graph/fact-graph.ts';
 import { scipCorpus } from './helpers.ts';
 
 // A two-file CommonJS corpus indexed the way scip-typescript indexes untyped JavaScript: the
@@ -35,19 +33,14 @@ const documents = [
   },
 ];
 
-let root: string;
-let treeDir: string;
-let indexPath: string;
+let corpus: Awaited<ReturnType<typeof scipCorpus>>;
 beforeAll(async () => {
-  ({ root, treeDir, indexPath } = await scipCorpus('text-calls', files, documents));
+  corpus = await scipCorpus('text-calls', files, documents);
 });
-afterAll(() => rm(root, { recursive: true, force: true }));
+afterAll(() => rm(corpus.root, { recursive: true, force: true }));
 
 describe('calls written in the text, against a compiler-grade index', () => {
-  const graphOf = (precision: 'compiler' | 'syntactic') => {
-    const { constructs, calls } = languageOf('javascript').idioms;
-    return buildFactGraph(indexPath, { name: 'demo' }, { treeDir, constructs, calls, precision });
-  };
+  const graphOf = (precision: 'compiler' | 'syntactic') => corpus.graphOf('javascript', precision);
 
   it('binds nothing new: the edges are the index own', async () => {
     const graph = await graphOf('compiler');

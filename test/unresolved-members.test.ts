@@ -1,7 +1,6 @@
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { languageOf } from '../core/languages.ts';
-import { buildFactGraph } from '../graph/fact-graph.ts';
 import { Facts } from '../generators/facts.ts';
 import { scipCorpus } from './helpers.ts';
 
@@ -41,19 +40,14 @@ const documents = [
   },
 ];
 
-let root: string;
-let treeDir: string;
-let indexPath: string;
+let corpus: Awaited<ReturnType<typeof scipCorpus>>;
 beforeAll(async () => {
-  ({ root, treeDir, indexPath } = await scipCorpus('unresolved-members', { 'params.py': source }, documents));
+  corpus = await scipCorpus('unresolved-members', { 'params.py': source }, documents);
 });
-afterAll(() => rm(root, { recursive: true, force: true }));
+afterAll(() => rm(corpus.root, { recursive: true, force: true }));
 
 describe('an attribute a compiler-grade index leaves unresolved', () => {
-  const graphOf = (precision: 'compiler' | 'syntactic') => {
-    const { constructs, calls } = languageOf('python').idioms;
-    return buildFactGraph(indexPath, { name: 'demo' }, { treeDir, constructs, calls, precision });
-  };
+  const graphOf = (precision: 'compiler' | 'syntactic') => corpus.graphOf('python', precision);
 
   it("marks the body assigning it (`self.examples = examples`), not one only comparing it, and no member list of its type is asked", async () => {
     const graph = await graphOf('compiler');
