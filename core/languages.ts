@@ -195,6 +195,12 @@ const walkerSchema = z
      * every includer's, so it stays one symbol shared by name; elsewhere it is its file's own.
      */
     includedFiles: z.array(regex).default([]),
+    /**
+     * Whether a static method (`@static`) beside an instance method of the same name in the same type
+     * and file is a method of its own: `start(static).` apart from `start().` (Ruby's `def self.start`
+     * and `def start`, one run on the class and one on its instances). Otherwise both are one symbol.
+     */
+    staticApart: z.boolean().default(false),
     /** Same-named callables in one owner: distinct symbols `m().`, `m(+1).` (Java, C#) or one symbol (C++ declaration + definition). */
     overloads: z.enum(['disambiguate', 'merge']).default('merge'),
     /** A pattern removed from the start of `{text}` (visibility words), so the hover starts with the declaring keyword. */

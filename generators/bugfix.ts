@@ -1,7 +1,7 @@
-import { inScope } from '../evidence/syntax.ts';
+import { inScope, type TextMatch } from '../evidence/syntax.ts';
 import type { SymbolFact } from '../graph/fact-graph.ts';
 import { hasSearchableName } from './completion.ts';
-import { fillTemplate } from '../core/languages.ts';
+import { escapeRegex, fillTemplate } from '../core/languages.ts';
 import { regexSearch, textDraft } from './text.ts';
 import { candidate, MAX_ANSWER_SET, withinLimit, type SubTypeGenerator } from './types.ts';
 
@@ -118,7 +118,7 @@ export const bugfixGenerators: SubTypeGenerator[] = [
     subType: 'call_sites_grep',
     goldSource: 'grep_compared',
     weight: 2,
-    rationale: "functions and methods whose short name (6+ letters) is unique in the corpus and that code writes in no form the language's `callLookalike` names (a bash case arm, a nested JavaScript `function name (` no index records), its own definitions aside; text_search in code for the language's call form (`name(`, Ruby's call without parentheses): the symbols whose code writes such a call on any receiver, resolved or not, unless the suspect itself is the only one; exact_set. A text question beside `callers`, which is the index's",
+    rationale: "functions and methods whose short name (6+ letters) is unique in the corpus and that code writes in no form the language's `callLookalike` names (a bash case arm, a nested JavaScript `function name (` no index records, a Ruby `alias`, `undef` or local variable or parameter of that name, which a call without parentheses reads like, a Swift `#selector`), its own definitions aside; text_search in code for the language's call form (`name(`, Ruby's call without parentheses): the symbols whose code writes such a call on any receiver, resolved or not, unless the suspect itself is the only one; exact_set. A text question beside `callers`, which is the index's",
     needs: 'a function or method with a unique name that is called',
     idioms: ['callText'],
     asks: { op: 'text_search', expected: 'exact_set' },
@@ -129,7 +129,7 @@ export const bugfixGenerators: SubTypeGenerator[] = [
         .map(
           candidate((s) => {
             const lookalike = facts.idioms.callLookalike;
-            if (lookalike && search(regexSearch(fillTemplate(lookalike, { name: s.name }), 'code')).some((m) => inScope('code', m.syntax) && !facts.onDefinitionName(m))) return undefined;
+            if (lookalike && search(regexSearch(fillTemplate(lookalike, { name: s.name }), 'code')).some((m) => inScope('code', m.syntax) && !facts.onDefinitionName(nameWithin(m, s.name)))) return undefined;
             const draft = textDraft(facts, search, regexSearch(fillTemplate(facts.idioms.callText, { name: s.name }), 'code'), {
               intent: `Suspects ${s.display}; lists every symbol whose code writes a call named \`${s.name}\`, on any receiver (comments and strings aside)`,
               maxAnswer: MAX_ANSWER_SET,
@@ -163,3 +163,14 @@ export const bugfixGenerators: SubTypeGenerator[] = [
     },
   },
 ];
+
+/**
+ * The name's own place in a match of a form written around it: its last whole-word occurrence there.
+ * A form may start on another definition's name (Ruby's `def fetch(key, default = …)` binds the
+ * parameter `default`), and only the name itself being a definition's is its own definition.
+ */
+function nameWithin(m: TextMatch, name: string): TextMatch {
+  const words = [...m.text.matchAll(new RegExp(`(?<![\\p{L}\\p{N}_$])${escapeRegex(name)}(?![\\p{L}\\p{N}_$])`, 'gu'))];
+  const last = words[words.length - 1];
+  return last ? { ...m, start: m.start + last.index, end: m.start + last.index + name.length, text: name } : m;
+}

@@ -102,7 +102,7 @@ export const driftGenerators: SubTypeGenerator[] = [
     category: 'Drift',
     subType: 'earlier_id_gone',
     goldSource: 'scip_roundtrip',
-    rationale: "the id, written for the current pin, of a symbol the earlier pin had under a name the current pin still uses elsewhere (it moved or changed kind); exact lookup, exact_set []: an old id must not resolve",
+    rationale: "the id, written for the current pin, of a symbol the earlier pin had under a name some symbol of the current pin still has (it moved or changed kind, or the name is now another symbol's); exact lookup, exact_set []: an old id must not resolve",
     needs: 'an earlier pin (the lock\'s `drift`) with a symbol whose id is gone while its name lives on',
     asks: { op: 'lookup', expected: 'exact_set' },
     candidates({ facts, drift }) {
@@ -112,7 +112,7 @@ export const driftGenerators: SubTypeGenerator[] = [
         .filter((s) => lookupable(drift.facts, s) && facts.byName.has(s.name) && !facts.symbol(drift.asCurrent(s.id)))
         .map(
           candidate((s) => ({
-            intent: `Kept the id of ${s.display} from ${drift.from}; \`${s.name}\` still exists, but not under that id, which must resolve to nothing now`,
+            intent: `Kept the id of ${s.display} from ${drift.from}; the current code still names a symbol \`${s.name}\`, but none under that id, which must resolve to nothing now`,
             query: { op: 'lookup', name: drift.asCurrent(s.id), bare_name: false },
             expected: { kind: 'exact_set', stable_ids: [] },
           })),

@@ -628,6 +628,24 @@ describe('a nested function no index records', () => {
   });
 });
 
+describe('a form binding the name that starts on another definition', () => {
+  it("asks no call-site text question of a name a parameter binds (Ruby's `def fetch(key, checkout = nil)`), though the form's match starts on the definition name `fetch`", () => {
+    const graph = handMadeGraph();
+    graph.scopes.set('src/checkout.ts', [{ id: id('src/`checkout.ts`/receipt().'), enclosingRange: [6, 0, 10, 1] }]);
+    const rubyLike = { ...ts, idioms: { ...ts.idioms, callText: '\\b{name}\\(', callLookalike: '\\bdef\\s+\\S+?\\s*\\([^)]*\\b{name}\\b' } };
+    const call = { file: 'src/checkout.ts', line: 8, start: 2, end: 11, text: 'checkout(', syntax: 'code' as const };
+    // `def fetch(key, checkout = nil)` on 1-based line 2; `fetch` is a definition name there (columns 4..9).
+    const parameter = { file: 'src/checkout.ts', line: 2, start: 0, end: 23, text: 'def fetch(key, checkout', syntax: 'code' as const };
+    graph.definitionSites.set('src/checkout.ts', [1, 4, 9]);
+    const asked = (matches: TextMatch[]) => {
+      const search = (q: TextSearchQuery) => (q.pattern.startsWith('\\bdef') ? matches : q.pattern.startsWith('\\bcheckout') ? [call] : []);
+      return draftsOf('call_sites_grep', new Facts(graph, rubyLike, search as never), search).flatMap((d) => (d?.query.op === 'text_search' && d.query.pattern.includes('checkout') ? [d.expected] : []));
+    };
+    expect(asked([parameter])).toEqual([]);
+    expect(asked([])).toEqual([{ kind: 'exact_set', stable_ids: [id('src/`checkout.ts`/receipt().')] }]);
+  });
+});
+
 describe('names no index records', () => {
   it("looks up no name a line of the language's undeclaredNames declares (Ruby's `alias total sum`)", () => {
     const alias = '^[ \\t]*alias[ \\t]+:?([A-Za-z_]\\w*)';

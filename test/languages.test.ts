@@ -407,6 +407,114 @@ describe("call forms written with explicit type arguments or a scope (each folde
   ])("bash: a name a command hands on (callLookalike), %s in `%s`, is %s", (name, line, expected) => {
     expect(lookalike('bash', name, line)).toBe(expected);
   });
+  it.each([
+    ['finish', '    alias to_a finish', true],
+    ['finish', '    alias finish close', true],
+    ['finish', '  undef close, finish', true],
+    ['finish', '    res.finish', false],
+    ['finish', '    alias_method :to_a, :finish', false],
+    ['finish', '    alias to_a finished', false],
+    ['cookie', '      cookie = Hash.new', true],
+    ['server', '    server ||= Rack::Handler.default', true],
+    ['cookie', '      cookies.each { |cookie| parse(cookie) }', true],
+    ['cookie', '    set_cookie_header(headers, key, cookie) do |k, cookie|', true],
+    ['datetime_format', '      def datetime_format=(datetime_format); end', true],
+    ['default', '      def fetch(key, default = Unspecified, &block)', true],
+    ['server', '    def run app, server, options = {}', true],
+    ['server', '    res = server.name', false],
+    ['server', '    self.server = x', false],
+    ['server', '    a || server || b', false],
+    ['server', '    return server == other', false],
+    ['server', '    def server', false],
+  ])("ruby: a name `alias` or `undef` writes, or a local or parameter binds (callLookalike), %s in `%s`, is %s", (name, line, expected) => {
+    expect(lookalike('ruby', name, line)).toBe(expected);
+  });
+  it.each([
+    ['onPinch', '    gestureRecognizer.addTarget(self, action: #selector(onPinch(_:)))', true],
+    ['onTap', '    button.addTarget(self, action: #selector(Controller.onTap), for: .touchUpInside)', true],
+    ['onPinch', '    onPinch(recognizer)', false],
+    ['onPinch', '    #selector(onPinchEnded(_:))', false],
+  ])("swift: a name `#selector` writes (callLookalike), %s in `%s`, is %s", (name, line, expected) => {
+    expect(lookalike('swift', name, line)).toBe(expected);
+  });
+});
+
+describe("Ruby's class methods beside instance methods of their name (`walker.staticApart`)", () => {
+  it('are methods of their own, `start(static).` apart from `start().`, and a call that may reach either is unresolved', async () => {
+    const text = ['class Server', '  def self.start(options = nil)', '    new(options).start', '  end', '  class << self', '    def middleware', '      defaults', '    end', '    def defaults', '      1', '    end', '  end', '  def middleware', '    self.class.middleware', '  end', '  def start', '    middleware', '  end', 'end', ''];
+    const graph = await walkedGraph('ruby-static-apart', 'ruby', 'srv', { 'lib/server.rb': text.join('\n') }, true);
+    const id = (descriptor: string) => `lmc-tree-sitter gem srv 1.0.0 Server#${descriptor}`;
+    expect([...graph.symbols.keys()].filter((k) => k.includes('Server#')).sort()).toEqual(
+      ['', 'defaults().', 'middleware().', 'middleware(static).', 'start().', 'start(static).'].map(id).sort(),
+    );
+    expect([...graph.calls]).toEqual([[id('middleware(static).'), [id('defaults().')]]]);
+    expect([...graph.unresolved.bodies].sort()).toEqual([id('middleware().'), id('start().'), id('start(static).')]);
+  });
+});
+
+describe('a constructor handing on to another (`(#set! call "constructor")`)', () => {
+  const cases = [
+    {
+      language: 'java',
+      file: 'shop/Item.java',
+      text: [
+        'package shop;',
+        'class Base { Base(int cents) { } Base(int cents, int tax) { } }',
+        'class Item extends Base {',
+        '  Item(int cents) { super(cents); }',
+        '  Item() { this(0); }',
+        '}',
+        'class Plain extends Unknown { Plain() { super(1); } }',
+        '',
+      ],
+      id: (type: string, n = '') => `lmc-tree-sitter maven shop 1.0.0 shop/${type}#\`<constructor>\`(${n}).`,
+    },
+    {
+      language: 'kotlin',
+      file: 'shop/Item.kt',
+      text: [
+        'package shop',
+        'open class Base {',
+        '  constructor(cents: Int) { }',
+        '  constructor(cents: Int, tax: Int) { }',
+        '}',
+        'class Item : Base {',
+        '  constructor(cents: Int) : super(cents) { }',
+        '  constructor() : this(0)',
+        '}',
+        'class Plain : Unknown {',
+        '  constructor() : super(1) { }',
+        '}',
+        '',
+      ],
+      id: (type: string, n = '') => `lmc-tree-sitter maven shop 1.0.0 shop/${type}#\`<constructor>\`(${n}).`,
+    },
+    {
+      language: 'csharp',
+      file: 'Item.cs',
+      text: [
+        'namespace Shop {',
+        'class Base { public Base(int cents) { } public Base(int cents, int tax) { } }',
+        'class Item : Base {',
+        '  public Item(int cents) : base(cents) { }',
+        '  public Item() : this(0) { }',
+        '}',
+        'class Plain : Unknown { public Plain() : base(1) { } }',
+        '}',
+        '',
+      ],
+      id: (type: string, n = '') => `lmc-tree-sitter nuget shop 1.0.0 Shop/${type}#\`<constructor>\`(${n}).`,
+    },
+  ];
+  it.each(cases)('$language: runs the supertype\'s constructor of that arity, or the type\'s own, and leaves one it cannot name unresolved', async (c) => {
+    const graph = await walkedGraph(`delegates-${c.language}`, c.language, 'shop', { [c.file]: c.text.join('\n') }, true);
+    const calls = [...graph.calls].filter(([from]) => from.includes('<constructor>')).sort();
+    expect(calls).toEqual([
+      [c.id('Item'), [c.id('Base')]],
+      [c.id('Item', '+1'), [c.id('Item')]],
+    ]);
+    expect([graph.unresolved.bodies.has(c.id('Plain')), graph.unresolved.bodies.has(c.id('Item'))]).toEqual([true, false]);
+  });
 });
 
 describe("Bash's words a command hands on (`(#set! call \"if-defined\")`)", () => {

@@ -77,6 +77,12 @@ export interface RawCall {
    * the corpus defines; any other word is no call.
    */
   ifDefined?: true;
+  /**
+   * `(#set! call "constructor")`: a constructor handing on to another (Java's `super(…)` and `this(…)`,
+   * Kotlin's `: super(…)`, C#'s `: base(…)`): a constructor of the type around it (`@receiver.self`) or
+   * of a type it directly extends (`@receiver.super`), chosen by arity.
+   */
+  delegates?: true;
 }
 
 export interface RawImport {
@@ -414,6 +420,7 @@ export function extractFacts(path: string, source: string, tree: Tree, grammar: 
         isNew: caps.has('reference.new'),
         ...(props.call === 'unbound' ? { unbound: true as const } : {}),
         ...(props.call === 'if-defined' ? { unbound: true as const, ifDefined: true as const } : {}),
+        ...(props.call === 'constructor' ? { delegates: true as const } : {}),
         ...(props.new === 'enclosing-type' ? { ofEnclosingType: true as const } : {}),
         ...(receiverSelf
           ? { receiver: { kind: 'self' as const, text: receiverSelf.text } }

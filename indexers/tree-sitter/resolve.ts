@@ -175,6 +175,7 @@ function placeDefinitions(corpus: CorpusSymbols): void {
     let descriptor: Descriptor = { name, suffix };
     const ownFile = d.fileLocal && suffix === 'method' && !matchesAny(config.includedFiles, state.facts.path);
     if (ownFile) descriptor = { ...descriptor, disambiguator: fileDisambiguator(corpus, prefix, name, state) };
+    else if (config.staticApart && d.static && suffix === 'method' && hasInstanceNamesake(state, index)) descriptor = { ...descriptor, disambiguator: 'static' };
     const plainId = prefix + formatDescriptor(descriptor);
     if (suffix === 'method' && config.overloads === 'disambiguate' && corpus.symbols.has(plainId)) {
       const n = (overloadCount.get(plainId) ?? 0) + 1;
@@ -206,6 +207,12 @@ function placeDefinitions(corpus: CorpusSymbols): void {
   const declarations = deferred.filter(([state, index]) => state.facts.definitions[index]!.declares);
   for (const [state, index] of deferred) place(state, index, true);
   for (const [state, index] of declarations) attachDeclaration(corpus, state, index, containerOf(state, index, true), hoverFor(state.facts.definitions[index]!));
+}
+
+/** Whether the definition's file defines a method of its name, not static, in the same place (`def start` beside `def self.start`). */
+function hasInstanceNamesake(state: FileState, index: number): boolean {
+  const d = state.facts.definitions[index]!;
+  return state.facts.definitions.some((other) => other !== d && !other.static && other.kind === d.kind && other.name === d.name && other.parent === d.parent);
 }
 
 /**
@@ -506,6 +513,18 @@ function resolveCall(corpus: CorpusSymbols, call: RawCall, state: FileState): st
   }
   let candidates: string[] = [];
   const receiver = call.receiver;
+  if (call.delegates) {
+    // Only the named type's own constructors: a supertype without one runs its implicit constructor, which no symbol
+    // stands for. And only one taking as many parameters as the call passes: a lone constructor of another arity is
+    // some other type's (a type merged with a namesake of another generic arity) or one with defaults the walker does
+    // not count.
+    const type = enclosingType(corpus, state, scope);
+    const owners = !type ? [] : receiver?.kind === 'super' ? [...corpus.symbols.get(type)!.supertypes] : [type];
+    const constructors = owners
+      .flatMap((owner) => corpus.members.get(owner)?.get(CONSTRUCTOR) ?? [])
+      .filter((id) => corpus.symbols.get(id)!.parameters === call.arguments);
+    return constructors.length === 1 ? constructors[0] : undefined;
+  }
   if (call.unlessLocal) {
     // A bare name is a call on self: a member of the type around it, its own or inherited.
     const type = enclosingType(corpus, state, scope);

@@ -18,3 +18,8 @@
     name: [(identifier) (generic_name (identifier))] @name)
   arguments: (argument_list) @arguments) @reference.call
 (object_creation_expression type: [(identifier) (qualified_name) (generic_name)] @name arguments: (argument_list)? @arguments) @reference.new
+; A constructor's `: base(…)` or `: this(…)` runs another constructor first: the base class's, or one of the class's own.
+((constructor_initializer "base" @receiver.super @name (argument_list) @arguments) @reference.call
+ (#set! call "constructor"))
+((constructor_initializer "this" @receiver.self @name (argument_list) @arguments) @reference.call
+ (#set! call "constructor"))

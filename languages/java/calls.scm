@@ -13,3 +13,8 @@
 (object_creation_expression
   type: [(type_identifier) (scoped_type_identifier) (generic_type)] @name
   arguments: (argument_list) @arguments) @reference.new
+; `super(…)` and `this(…)` in a constructor run another constructor: the superclass's, or one of the class's own.
+((explicit_constructor_invocation constructor: (super) @receiver.super @name arguments: (argument_list) @arguments) @reference.call
+ (#set! call "constructor"))
+((explicit_constructor_invocation constructor: (this) @receiver.self @name arguments: (argument_list) @arguments) @reference.call
+ (#set! call "constructor"))

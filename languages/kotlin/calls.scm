@@ -14,3 +14,8 @@
  (#not-match? @receiver "^(this|super(<[^>]*>)?)$"))
 ; `class DigitalItem(...) : Item(sku, cents)`, `object : Listener() {}`: the supertype's constructor is called.
 (delegation_specifier (constructor_invocation (user_type) @name (value_arguments) @arguments) @reference.new)
+; A secondary constructor's `: super(…)` or `: this(…)` runs another constructor: the superclass's, or one of the class's own.
+((constructor_delegation_call "super" @receiver.super @name (value_arguments) @arguments) @reference.call
+ (#set! call "constructor"))
+((constructor_delegation_call "this" @receiver.self @name (value_arguments) @arguments) @reference.call
+ (#set! call "constructor"))
