@@ -228,6 +228,28 @@ describe('where a match starts', () => {
   });
 });
 
+describe("code inside a string's interpolation (the language folder's syntax.interpolations)", () => {
+  // Each line: a string whose interpolation calls `total`; the column of `total` in the interpolation, then of `plain` in the string's text.
+  it.each([
+    ['typescript', 'a.ts', 'const a = `plain ${total(1)} end`;', 19, 11],
+    ['python', 'a.py', 'a = f"plain {total(1)} end"', 13, 6],
+    ['ruby', 'a.rb', 'a = "plain #{total(1)} end"', 13, 5],
+    ['kotlin', 'a.kt', 'val a = "plain ${total(1)} end"', 17, 9],
+    ['swift', 'a.swift', 'let a = "plain \\(total(1)) end"', 17, 9],
+    ['csharp', 'a.cs', 'class A { string a = $"plain {total(1)} end"; }', 30, 23],
+  ])('%s: a match in the interpolation is code, one in the text around it string', async (language, file, line, inside, text) => {
+    const dir = await mkdtemp(join(tmpdir(), 'lmc-syntax-'));
+    try {
+      await writeFile(join(dir, file), `${line}\n`);
+      const syntax = new SyntaxClassifier(TreeText.load(dir), await loadGrammars(language));
+      expect([line.slice(inside, inside + 5), line.slice(text, text + 5)]).toEqual(['total', 'plain']);
+      expect([syntax.classOf(file, 0, inside), syntax.classOf(file, 0, text)]).toEqual(['code', 'string']);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('Rust tests outside a module of tests', () => {
   it("are the functions right under a `#[test]` line in code (the language folder's tests.markers), and a match in their bodies is test code", async () => {
     const { dir, facts: plain, search } = await indexedCorpus(
