@@ -592,57 +592,49 @@ describe('member listings the index may leave incomplete', () => {
   });
 });
 
+/**
+ * The call_sites_grep answers about `checkout` on the hand-made graph, whose `receipt` body writes
+ * `checkout(` (1-based line 8), for a language whose callLookalike is `lookalike`, a search of which
+ * finds `matches`; `definitionSites`, when given, are src/checkout.ts's definition name sites.
+ */
+function checkoutCallSearches(lookalike: string, matches: TextMatch[], definitionSites?: number[]): unknown[] {
+  const graph = handMadeGraph();
+  graph.scopes.set('src/checkout.ts', [{ id: id('src/`checkout.ts`/receipt().'), enclosingRange: [6, 0, 10, 1] }]);
+  if (definitionSites) graph.definitionSites.set('src/checkout.ts', definitionSites);
+  const language = { ...ts, idioms: { ...ts.idioms, callText: '\\b{name}\\(', callLookalike: lookalike } };
+  const call = { file: 'src/checkout.ts', line: 8, start: 2, end: 11, text: 'checkout(', syntax: 'code' as const };
+  const search = (q: TextSearchQuery) => (q.pattern === fillTemplate(lookalike, { name: 'checkout' }) ? matches : q.pattern.startsWith('\\bcheckout') ? [call] : []);
+  return draftsOf('call_sites_grep', new Facts(graph, language, search as never), search).flatMap((d) => (d?.query.op === 'text_search' && d.query.pattern.includes('checkout') ? [d.expected] : []));
+}
+const checkoutCalledByReceipt = [{ kind: 'exact_set', stable_ids: [id('src/`checkout.ts`/receipt().')] }];
+
 describe('text the call form matches that is no call', () => {
   it("asks no call-site text question of a name code writes in the language's callLookalike form (a bash case arm `setup | checkout)`)", () => {
-    const graph = handMadeGraph();
-    graph.scopes.set('src/checkout.ts', [{ id: id('src/`checkout.ts`/receipt().'), enclosingRange: [6, 0, 10, 1] }]);
-    const bashLike = { ...ts, idioms: { ...ts.idioms, callText: '\\b{name}\\(', callLookalike: '(^|\\|)\\s*{name}\\s*(\\||\\))' } };
-    const call = { file: 'src/checkout.ts', line: 8, start: 2, end: 11, text: 'checkout(', syntax: 'code' as const };
+    const caseArm = '(^|\\|)\\s*{name}\\s*(\\||\\))';
     const arm = { file: 'src/checkout.ts', line: 9, start: 0, end: 13, text: '| checkout |', syntax: 'code' as const };
-    const asked = (lookalikes: TextMatch[]) => {
-      const search = (q: TextSearchQuery) => (q.pattern.startsWith('(^|') ? lookalikes : q.pattern.startsWith('\\bcheckout') ? [call] : []);
-      return draftsOf('call_sites_grep', new Facts(graph, bashLike, search as never), search).flatMap((d) => (d?.query.op === 'text_search' && d.query.pattern.includes('checkout') ? [d.expected] : []));
-    };
-    expect(asked([])).toEqual([{ kind: 'exact_set', stable_ids: [id('src/`checkout.ts`/receipt().')] }]);
-    expect(asked([arm])).toEqual([]);
-    expect(asked([{ ...arm, syntax: 'comment' }])).toEqual([{ kind: 'exact_set', stable_ids: [id('src/`checkout.ts`/receipt().')] }]);
+    expect(checkoutCallSearches(caseArm, [])).toEqual(checkoutCalledByReceipt);
+    expect(checkoutCallSearches(caseArm, [arm])).toEqual([]);
+    expect(checkoutCallSearches(caseArm, [{ ...arm, syntax: 'comment' }])).toEqual(checkoutCalledByReceipt);
   });
 });
 
 describe('a nested function no index records', () => {
   it("asks no call-site text question of a name a nested `function name (` declares, but still of one only its own definition declares so (TypeScript's callLookalike)", () => {
-    const graph = handMadeGraph();
-    graph.scopes.set('src/checkout.ts', [{ id: id('src/`checkout.ts`/receipt().'), enclosingRange: [6, 0, 10, 1] }]);
-    const lookalike = '\\bfunction\\s*\\*?\\s*{name}\\s*\\(';
-    const jsLike = { ...ts, idioms: { ...ts.idioms, callText: '\\b{name}\\(', callLookalike: lookalike } };
-    const call = { file: 'src/checkout.ts', line: 8, start: 2, end: 11, text: 'checkout(', syntax: 'code' as const };
+    const nestedFunction = '\\bfunction\\s*\\*?\\s*{name}\\s*\\(';
     // `function checkout (` on 1-based line 2: checkout's own definition when its name site is there, else a nested function's.
     const declaration = { file: 'src/checkout.ts', line: 2, start: 0, end: 18, text: 'function checkout(', syntax: 'code' as const };
-    const asked = (ownDefinition: boolean) => {
-      graph.definitionSites.set('src/checkout.ts', ownDefinition ? [1, 9, 17] : []);
-      const search = (q: TextSearchQuery) => (q.pattern.startsWith('\\bfunction') ? [declaration] : q.pattern.startsWith('\\bcheckout') ? [call] : []);
-      return draftsOf('call_sites_grep', new Facts(graph, jsLike, search as never), search).flatMap((d) => (d?.query.op === 'text_search' && d.query.pattern.includes('checkout') ? [d.expected] : []));
-    };
-    expect(asked(true)).toEqual([{ kind: 'exact_set', stable_ids: [id('src/`checkout.ts`/receipt().')] }]);
-    expect(asked(false)).toEqual([]);
+    expect(checkoutCallSearches(nestedFunction, [declaration], [1, 9, 17])).toEqual(checkoutCalledByReceipt);
+    expect(checkoutCallSearches(nestedFunction, [declaration], [])).toEqual([]);
   });
 });
 
 describe('a form binding the name that starts on another definition', () => {
   it("asks no call-site text question of a name a parameter binds (Ruby's `def fetch(key, checkout = nil)`), though the form's match starts on the definition name `fetch`", () => {
-    const graph = handMadeGraph();
-    graph.scopes.set('src/checkout.ts', [{ id: id('src/`checkout.ts`/receipt().'), enclosingRange: [6, 0, 10, 1] }]);
-    const rubyLike = { ...ts, idioms: { ...ts.idioms, callText: '\\b{name}\\(', callLookalike: '\\bdef\\s+\\S+?\\s*\\([^)]*\\b{name}\\b' } };
-    const call = { file: 'src/checkout.ts', line: 8, start: 2, end: 11, text: 'checkout(', syntax: 'code' as const };
+    const parameterForm = '\\bdef\\s+\\S+?\\s*\\([^)]*\\b{name}\\b';
     // `def fetch(key, checkout = nil)` on 1-based line 2; `fetch` is a definition name there (columns 4..9).
     const parameter = { file: 'src/checkout.ts', line: 2, start: 0, end: 23, text: 'def fetch(key, checkout', syntax: 'code' as const };
-    graph.definitionSites.set('src/checkout.ts', [1, 4, 9]);
-    const asked = (matches: TextMatch[]) => {
-      const search = (q: TextSearchQuery) => (q.pattern.startsWith('\\bdef') ? matches : q.pattern.startsWith('\\bcheckout') ? [call] : []);
-      return draftsOf('call_sites_grep', new Facts(graph, rubyLike, search as never), search).flatMap((d) => (d?.query.op === 'text_search' && d.query.pattern.includes('checkout') ? [d.expected] : []));
-    };
-    expect(asked([parameter])).toEqual([]);
-    expect(asked([])).toEqual([{ kind: 'exact_set', stable_ids: [id('src/`checkout.ts`/receipt().')] }]);
+    expect(checkoutCallSearches(parameterForm, [parameter], [1, 4, 9])).toEqual([]);
+    expect(checkoutCallSearches(parameterForm, [], [1, 4, 9])).toEqual(checkoutCalledByReceipt);
   });
 });
 

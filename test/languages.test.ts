@@ -389,53 +389,47 @@ describe("call forms written with explicit type arguments or a scope (each folde
     expect(calls(language, name, line)).toBe(expected);
   });
   const lookalike = (language: string, name: string, line: string) => idiomRegExp(fillTemplate(languageOf(language).idioms.callLookalike!, { name })).test(line);
+  // Text a language's call form matches that names the function without calling it: a word a bash command
+  // hands on, a Ruby `alias`/`undef` or a local or parameter of the name, a Swift `#selector`.
   it.each([
-    ['bats_sort', 'bats_append_arrays_as_args sorted -- bats_sort tags', true],
-    ['bats_run_test_with_retries', '  bats_semaphore_run "$output_base/$test_number" bats_run_test_with_retries "$test_name"', true],
-    ['bats_suite_exit_trap', 'trap bats_suite_exit_trap EXIT', true],
-    ['bats_file_exit_trap', "  trap 'bats_file_exit_trap' EXIT", true],
-    ['bats_semaphore_release_slot', `  trap "status=$?; bats_semaphore_release_slot '$semaphore_name'; exit $status" EXIT`, true],
-    ['setup', '  setup | teardown)', true],
-    ['finish_test', `  TIMEOUT="\${2:-}" finish_test ' ✗ %s' "$name"`, false],
-    ['bats_sort', 'if bats_sort tags; then', false],
-    ['finish_file', '  suite_buffer finish_file', true],
-    ['bats_sort', '  run bats_sort sorted b a', true],
-    ['read_line', '  while read_line x; do', false],
-    ['bats_load_safe', '  if ! bats_load_safe "$@"; then', false],
-    ['bats_sort', '        -- bats_sort tags', true],
-    ['bats_sort', '        -- bats_sort_all tags', false],
-  ])("bash: a name a command hands on (callLookalike), %s in `%s`, is %s", (name, line, expected) => {
-    expect(lookalike('bash', name, line)).toBe(expected);
-  });
-  it.each([
-    ['finish', '    alias to_a finish', true],
-    ['finish', '    alias finish close', true],
-    ['finish', '  undef close, finish', true],
-    ['finish', '    res.finish', false],
-    ['finish', '    alias_method :to_a, :finish', false],
-    ['finish', '    alias to_a finished', false],
-    ['cookie', '      cookie = Hash.new', true],
-    ['server', '    server ||= Rack::Handler.default', true],
-    ['cookie', '      cookies.each { |cookie| parse(cookie) }', true],
-    ['cookie', '    set_cookie_header(headers, key, cookie) do |k, cookie|', true],
-    ['datetime_format', '      def datetime_format=(datetime_format); end', true],
-    ['default', '      def fetch(key, default = Unspecified, &block)', true],
-    ['server', '    def run app, server, options = {}', true],
-    ['server', '    res = server.name', false],
-    ['server', '    self.server = x', false],
-    ['server', '    a || server || b', false],
-    ['server', '    return server == other', false],
-    ['server', '    def server', false],
-  ])("ruby: a name `alias` or `undef` writes, or a local or parameter binds (callLookalike), %s in `%s`, is %s", (name, line, expected) => {
-    expect(lookalike('ruby', name, line)).toBe(expected);
-  });
-  it.each([
-    ['onPinch', '    gestureRecognizer.addTarget(self, action: #selector(onPinch(_:)))', true],
-    ['onTap', '    button.addTarget(self, action: #selector(Controller.onTap), for: .touchUpInside)', true],
-    ['onPinch', '    onPinch(recognizer)', false],
-    ['onPinch', '    #selector(onPinchEnded(_:))', false],
-  ])("swift: a name `#selector` writes (callLookalike), %s in `%s`, is %s", (name, line, expected) => {
-    expect(lookalike('swift', name, line)).toBe(expected);
+    ['bash', 'bats_sort', 'bats_append_arrays_as_args sorted -- bats_sort tags', true],
+    ['bash', 'bats_run_test_with_retries', '  bats_semaphore_run "$output_base/$test_number" bats_run_test_with_retries "$test_name"', true],
+    ['bash', 'bats_suite_exit_trap', 'trap bats_suite_exit_trap EXIT', true],
+    ['bash', 'bats_file_exit_trap', "  trap 'bats_file_exit_trap' EXIT", true],
+    ['bash', 'bats_semaphore_release_slot', `  trap "status=$?; bats_semaphore_release_slot '$semaphore_name'; exit $status" EXIT`, true],
+    ['bash', 'setup', '  setup | teardown)', true],
+    ['bash', 'finish_test', `  TIMEOUT="\${2:-}" finish_test ' ✗ %s' "$name"`, false],
+    ['bash', 'bats_sort', 'if bats_sort tags; then', false],
+    ['bash', 'finish_file', '  suite_buffer finish_file', true],
+    ['bash', 'bats_sort', '  run bats_sort sorted b a', true],
+    ['bash', 'read_line', '  while read_line x; do', false],
+    ['bash', 'bats_load_safe', '  if ! bats_load_safe "$@"; then', false],
+    ['bash', 'bats_sort', '        -- bats_sort tags', true],
+    ['bash', 'bats_sort', '        -- bats_sort_all tags', false],
+    ['ruby', 'finish', '    alias to_a finish', true],
+    ['ruby', 'finish', '    alias finish close', true],
+    ['ruby', 'finish', '  undef close, finish', true],
+    ['ruby', 'finish', '    res.finish', false],
+    ['ruby', 'finish', '    alias_method :to_a, :finish', false],
+    ['ruby', 'finish', '    alias to_a finished', false],
+    ['ruby', 'cookie', '      cookie = Hash.new', true],
+    ['ruby', 'server', '    server ||= Rack::Handler.default', true],
+    ['ruby', 'cookie', '      cookies.each { |cookie| parse(cookie) }', true],
+    ['ruby', 'cookie', '    set_cookie_header(headers, key, cookie) do |k, cookie|', true],
+    ['ruby', 'datetime_format', '      def datetime_format=(datetime_format); end', true],
+    ['ruby', 'default', '      def fetch(key, default = Unspecified, &block)', true],
+    ['ruby', 'server', '    def run app, server, options = {}', true],
+    ['ruby', 'server', '    res = server.name', false],
+    ['ruby', 'server', '    self.server = x', false],
+    ['ruby', 'server', '    a || server || b', false],
+    ['ruby', 'server', '    return server == other', false],
+    ['ruby', 'server', '    def server', false],
+    ['swift', 'onPinch', '    gestureRecognizer.addTarget(self, action: #selector(onPinch(_:)))', true],
+    ['swift', 'onTap', '    button.addTarget(self, action: #selector(Controller.onTap), for: .touchUpInside)', true],
+    ['swift', 'onPinch', '    onPinch(recognizer)', false],
+    ['swift', 'onPinch', '    #selector(onPinchEnded(_:))', false],
+  ])('%s: %s in `%s` is written in a callLookalike form: %s', (language, name, line, expected) => {
+    expect(lookalike(language, name, line)).toBe(expected);
   });
 });
 

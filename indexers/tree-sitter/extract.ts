@@ -80,7 +80,7 @@ export interface RawCall {
   /**
    * `(#set! call "constructor")`: a constructor handing on to another (Java's `super(…)` and `this(…)`,
    * Kotlin's `: super(…)`, C#'s `: base(…)`): a constructor of the type around it (`@receiver.self`) or
-   * of a type it directly extends (`@receiver.super`), chosen by arity.
+   * of a type it directly extends (`@receiver.super`): the one taking as many parameters as the call passes.
    */
   delegates?: true;
 }
