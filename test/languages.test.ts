@@ -378,6 +378,18 @@ describe("call forms written with explicit type arguments or a scope (each folde
     ['cpp', 'make_unique', 'auto t = std::make_unique<Table>(options);', true],
     ['cpp', 'a', 'if (a < b && c > (d)) {', false],
     ['ruby', 'dequote', 'name = Rack::Auth::Digest::Params::dequote(name)', true],
+    // OCaml and Haskell apply a function by juxtaposition, so a name after another is an argument, not a call.
+    ['ocaml', 'open_descriptor_in', '  open_descriptor_in(open_desc name mode perm)', true],
+    ['ocaml', 'open_descriptor_in', 'let stdin = open_descriptor_in 0', true],
+    ['ocaml', 'open_descriptor_in', 'let open_descriptor_in_bin = 1', false],
+    ['ocaml', 'open_descriptor_in', '(* see open_descriptor_in. *)', false],
+    ['ocaml', 'find_all', '    else Hashtbl.find_all tbl key', true],
+    ['ocaml', 'print_endline', '  List.iter print_endline names', false],
+    ['haskell', 'showGraph', 'show g = showGraph(g)', true],
+    ['haskell', 'showGraph', "showGraph'", false],
+    ['haskell', 'maybePath', '  nearestPath v = maybePath v . gvd', true],
+    ['haskell', 'preorder', 'scc g = map preorder (rdff g)', false],
+    ['haskell', 'insNodes', 'mkGraph vs es = (insEdges\' . insNodes vs) empty', true],
     ['ruby', 'dequote', 'send(:dequote, name)', false],
     ['ruby', 'dequote', 'parse(dequote: true)', false],
     ['bash', 'finish_test', `  TIMEOUT="\${2:-}" finish_test ' ✗ %s' "$name"`, true],
@@ -390,7 +402,9 @@ describe("call forms written with explicit type arguments or a scope (each folde
   });
   const lookalike = (language: string, name: string, line: string) => idiomRegExp(fillTemplate(languageOf(language).idioms.callLookalike!, { name })).test(line);
   // Text a language's call form matches that names the function without calling it: a word a bash command
-  // hands on, a Ruby `alias`/`undef` or a local or parameter of the name, a Swift `#selector`.
+  // hands on, a Ruby `alias`/`undef` or a local or parameter of the name, a Swift `#selector`, a Kotlin `fun`
+  // declaring it (an override in an anonymous `object :` or an enum entry's body, which the walker records no symbol for),
+  // an OCaml or Haskell name before a keyword (`case maybePath of`), a Haskell equation the walker does not record.
   it.each([
     ['bash', 'bats_sort', 'bats_append_arrays_as_args sorted -- bats_sort tags', true],
     ['bash', 'bats_run_test_with_retries', '  bats_semaphore_run "$output_base/$test_number" bats_run_test_with_retries "$test_name"', true],
@@ -428,6 +442,19 @@ describe("call forms written with explicit type arguments or a scope (each folde
     ['swift', 'onTap', '    button.addTarget(self, action: #selector(Controller.onTap), for: .touchUpInside)', true],
     ['swift', 'onPinch', '    onPinch(recognizer)', false],
     ['swift', 'onPinch', '    #selector(onPinchEnded(_:))', false],
+    ['ocaml', 'is_empty', '  if is_empty then 0 else 1', true],
+    ['ocaml', 'length', '  let n = length in', true],
+    ['ocaml', 'compare_length', '  let c = compare_length xs in', false],
+    ['haskell', 'maybePath', '      case maybePath of', true],
+    ['haskell', 'integrateDelta', 'integrateDelta []      _ = []', true],
+    ['haskell', 'integrateDelta', '    where go = integrateDelta ds', false],
+    ['haskell', 'integrateDelta', '  integrateDelta ds (x:xs) == y', false],
+    ['kotlin', 'nextKey', '        override fun nextKey(): String = iterator.next().key', true],
+    ['kotlin', 'toSpacingType', '    override fun toSpacingType(): Int = Spacing.ALL', true],
+    ['kotlin', 'emptyOf', '  fun <T> emptyOf(): List<T> = listOf()', true],
+    ['kotlin', 'toPx', '  private fun Float.toPx(): Float = this * density', true],
+    ['kotlin', 'nextKey', '      val key = iterator.nextKey()', false],
+    ['kotlin', 'nextKey', '      fun nextKeys(): List<String> = keys', false],
   ])('%s: %s in `%s` is written in a callLookalike form: %s', (language, name, line, expected) => {
     expect(lookalike(language, name, line)).toBe(expected);
   });

@@ -200,12 +200,23 @@ describe('where a match starts', () => {
     }
   });
 
-  it('takes a TypeScript re-export (`export … from`) for an import, and an export of a declaration for code (syntax.imports `export_statement[source]`)', async () => {
+  it('takes a TypeScript re-export (`export … from`) and an export list (`export type { … };`) for an import, and an export of a declaration for code (syntax.imports `export_statement[source]`, `export_clause`)', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'lmc-syntax-'));
     try {
-      await writeFile(join(dir, 'index.ts'), "export type { Priced, Shippable } from './models';\nexport * from './store';\nexport const shippable: Shippable[] = [];\nimport { Store } from './store';\n");
+      await writeFile(join(dir, 'index.ts'), "export type { Priced, Shippable } from './models';\nexport * from './store';\nexport const shippable: Shippable[] = [];\nimport { Store } from './store';\nexport type {\n  Store, Priced,\n};\nexport default Store;\n");
       const syntax = new SyntaxClassifier(TreeText.load(dir), await loadGrammars('typescript'));
-      expect([syntax.classOf('index.ts', 0, 22), syntax.classOf('index.ts', 1, 0), syntax.classOf('index.ts', 2, 24), syntax.classOf('index.ts', 3, 9)]).toEqual(['import', 'import', 'code', 'import']);
+      expect([syntax.classOf('index.ts', 0, 22), syntax.classOf('index.ts', 1, 0), syntax.classOf('index.ts', 2, 24), syntax.classOf('index.ts', 3, 9), syntax.classOf('index.ts', 5, 2), syntax.classOf('index.ts', 5, 9), syntax.classOf('index.ts', 7, 15)]).toEqual(['import', 'import', 'code', 'import', 'import', 'import', 'code']);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("takes a Haskell module's export list for an import (syntax.imports `exports`): it names what the module hands on without using it", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'lmc-syntax-'));
+    try {
+      await writeFile(join(dir, 'A.hs'), 'module A (Orient(..), mkGraph) where\nimport B (Orient)\nmkGraph = build Orient\n');
+      const syntax = new SyntaxClassifier(TreeText.load(dir), await loadGrammars('haskell'));
+      expect([syntax.classOf('A.hs', 0, 10), syntax.classOf('A.hs', 0, 22), syntax.classOf('A.hs', 1, 10), syntax.classOf('A.hs', 2, 16)]).toEqual(['import', 'import', 'import', 'code']);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
