@@ -187,55 +187,47 @@ describe('text_search', () => {
   });
 });
 
+/** A SyntaxClassifier over a temporary tree holding `files` (path → text), handed to `use`; the tree is removed after. */
+async function withClassifier<T>(language: string, files: Record<string, string>, use: (syntax: SyntaxClassifier) => T): Promise<T> {
+  const dir = await mkdtemp(join(tmpdir(), 'lmc-syntax-'));
+  try {
+    for (const [path, text] of Object.entries(files)) {
+      await mkdir(dirname(join(dir, path)), { recursive: true });
+      await writeFile(join(dir, path), text);
+    }
+    return use(new SyntaxClassifier(TreeText.load(dir), await loadGrammars(language)));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
 describe('where a match starts', () => {
   it("takes a Perl attribute's `has name => sub { … }` as a declaration of named values over all its lines (syntax.declarations), so a read inside is the attribute's", async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'lmc-syntax-'));
-    try {
-      await writeFile(join(dir, 'Shop.pm'), "package Shop;\nhas backend => sub {\n  my $name = $ENV{SHOP_BACKEND} || 'Poll';\n  return $name;\n};\ndie 'no shop' unless $ENV{SHOP};\n");
-      const syntax = new SyntaxClassifier(TreeText.load(dir), await loadGrammars('perl'));
+    await withClassifier('perl', { 'Shop.pm': "package Shop;\nhas backend => sub {\n  my $name = $ENV{SHOP_BACKEND} || 'Poll';\n  return $name;\n};\ndie 'no shop' unless $ENV{SHOP};\n" }, (syntax) => {
       // Line 2 (0-based) is inside the declaration begun on line 1; the top-level `die … unless` on line 5 is in none.
       expect([syntax.declarationStarts('Shop.pm', 2, 14), syntax.declarationStarts('Shop.pm', 5, 25)]).toEqual([[1], []]);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   it('takes a TypeScript re-export (`export … from`) and an export list (`export type { … };`) for an import, and an export of a declaration for code (syntax.imports `export_statement[source]`, `export_clause`)', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'lmc-syntax-'));
-    try {
-      await writeFile(join(dir, 'index.ts'), "export type { Priced, Shippable } from './models';\nexport * from './store';\nexport const shippable: Shippable[] = [];\nimport { Store } from './store';\nexport type {\n  Store, Priced,\n};\nexport default Store;\n");
-      const syntax = new SyntaxClassifier(TreeText.load(dir), await loadGrammars('typescript'));
+    await withClassifier('typescript', { 'index.ts': "export type { Priced, Shippable } from './models';\nexport * from './store';\nexport const shippable: Shippable[] = [];\nimport { Store } from './store';\nexport type {\n  Store, Priced,\n};\nexport default Store;\n" }, (syntax) => {
       expect([syntax.classOf('index.ts', 0, 22), syntax.classOf('index.ts', 1, 0), syntax.classOf('index.ts', 2, 24), syntax.classOf('index.ts', 3, 9), syntax.classOf('index.ts', 5, 2), syntax.classOf('index.ts', 5, 9), syntax.classOf('index.ts', 7, 15)]).toEqual(['import', 'import', 'code', 'import', 'import', 'import', 'code']);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   it("takes a Haskell module's export list for an import (syntax.imports `exports`): it names what the module hands on without using it", async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'lmc-syntax-'));
-    try {
-      await writeFile(join(dir, 'A.hs'), 'module A (Orient(..), mkGraph) where\nimport B (Orient)\nmkGraph = build Orient\n');
-      const syntax = new SyntaxClassifier(TreeText.load(dir), await loadGrammars('haskell'));
+    await withClassifier('haskell', { 'A.hs': 'module A (Orient(..), mkGraph) where\nimport B (Orient)\nmkGraph = build Orient\n' }, (syntax) => {
       expect([syntax.classOf('A.hs', 0, 10), syntax.classOf('A.hs', 0, 22), syntax.classOf('A.hs', 1, 10), syntax.classOf('A.hs', 2, 16)]).toEqual(['import', 'import', 'import', 'code']);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   it('reads an extension-less script by its #! line, as the walker does', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'lmc-syntax-'));
-    try {
-      await mkdir(join(dir, 'bin'));
-      await writeFile(join(dir, 'bin', 'tool'), '#!/usr/bin/env bash\n# run setup first\nsetup "setup $ROOT/x ${ROOT}"\n');
-      await writeFile(join(dir, 'bin', 'notes'), 'setup # not a script\n');
-      const syntax = new SyntaxClassifier(TreeText.load(dir), await loadGrammars('bash'));
+    await withClassifier('bash', { 'bin/tool': '#!/usr/bin/env bash\n# run setup first\nsetup "setup $ROOT/x ${ROOT}"\n', 'bin/notes': 'setup # not a script\n' }, (syntax) => {
       // A shell expands "$ROOT" inside a string: the language folder lists expansions as interpolations, code again.
       expect([syntax.classOf('bin/tool', 1, 6), syntax.classOf('bin/tool', 2, 0), syntax.classOf('bin/tool', 2, 7), syntax.classOf('bin/tool', 2, 14), syntax.classOf('bin/tool', 2, 23), syntax.classOf('bin/tool', 2, 19), syntax.classOf('bin/notes', 0, 10)]).toEqual([
         'comment', 'code', 'string', 'code', 'code', 'string', 'code',
       ]);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    });
   });
 });
 
@@ -249,15 +241,10 @@ describe("code inside a string's interpolation (the language folder's syntax.int
     ['swift', 'a.swift', 'let a = "plain \\(total(1)) end"', 17, 9],
     ['csharp', 'a.cs', 'class A { string a = $"plain {total(1)} end"; }', 30, 23],
   ])('%s: a match in the interpolation is code, one in the text around it string', async (language, file, line, inside, text) => {
-    const dir = await mkdtemp(join(tmpdir(), 'lmc-syntax-'));
-    try {
-      await writeFile(join(dir, file), `${line}\n`);
-      const syntax = new SyntaxClassifier(TreeText.load(dir), await loadGrammars(language));
+    await withClassifier(language, { [file]: `${line}\n` }, (syntax) => {
       expect([line.slice(inside, inside + 5), line.slice(text, text + 5)]).toEqual(['total', 'plain']);
       expect([syntax.classOf(file, 0, inside), syntax.classOf(file, 0, text)]).toEqual(['code', 'string']);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    });
   });
 });
 
@@ -433,14 +420,9 @@ describe('spans found once', () => {
 
 describe('where a match starts, by each language folder', () => {
   it('reads the words of a Ruby %w[] or %i[] array as string text, and an interpolation-free constant as code', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'lmc-syntax-'));
-    try {
-      await writeFile(join(dir, 'm.rb'), 'HTTP_METHODS = %w[GET PATCH]\nKEYS = %i[patch]\nverb = PATCH\n');
-      const syntax = new SyntaxClassifier(TreeText.load(dir), await loadGrammars('ruby'));
+    await withClassifier('ruby', { 'm.rb': 'HTTP_METHODS = %w[GET PATCH]\nKEYS = %i[patch]\nverb = PATCH\n' }, (syntax) => {
       expect([syntax.classOf('m.rb', 0, 22), syntax.classOf('m.rb', 1, 10), syntax.classOf('m.rb', 2, 7)]).toEqual(['string', 'string', 'code']);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    });
   });
 });
 
