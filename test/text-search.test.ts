@@ -215,9 +215,9 @@ describe('where a match starts', () => {
     });
   });
 
-  it("takes a Haskell module's export list for an import (syntax.imports `exports`): it names what the module hands on without using it", async () => {
-    await withClassifier('haskell', { 'A.hs': 'module A (Orient(..), mkGraph) where\nimport B (Orient)\nmkGraph = build Orient\n' }, (syntax) => {
-      expect([syntax.classOf('A.hs', 0, 10), syntax.classOf('A.hs', 0, 22), syntax.classOf('A.hs', 1, 10), syntax.classOf('A.hs', 2, 16)]).toEqual(['import', 'import', 'import', 'code']);
+  it("takes a Haskell module's header, its name and export list, for an import (syntax.imports `header`): it names the module and what it hands on without using them", async () => {
+    await withClassifier('haskell', { 'Data/Thread.hs': 'module Data.Thread (Orient(..), mkGraph) where\nimport B (Orient)\nmkGraph = build Orient Thread\n' }, (syntax) => {
+      expect([syntax.classOf('Data/Thread.hs', 0, 12), syntax.classOf('Data/Thread.hs', 0, 20), syntax.classOf('Data/Thread.hs', 0, 32), syntax.classOf('Data/Thread.hs', 1, 10), syntax.classOf('Data/Thread.hs', 2, 16), syntax.classOf('Data/Thread.hs', 2, 23)]).toEqual(['import', 'import', 'import', 'import', 'code', 'code']);
     });
   });
 
