@@ -364,7 +364,7 @@ describe("C's file-level `static` (a pattern's @file_local)", () => {
   });
 });
 
-describe("call forms written with explicit type arguments or a scope (each folder's callText)", () => {
+describe("call forms written with explicit type arguments, a scope or by juxtaposition (each folder's callText)", () => {
   const calls = (language: string, name: string, line: string) => idiomRegExp(fillTemplate(languageOf(language).idioms.callText, { name })).test(line);
   it.each([
     ['rust', 'downcast_ref', 'self.inner.downcast_ref::<T>()', true],
@@ -378,6 +378,8 @@ describe("call forms written with explicit type arguments or a scope (each folde
     ['cpp', 'make_unique', 'auto t = std::make_unique<Table>(options);', true],
     ['cpp', 'a', 'if (a < b && c > (d)) {', false],
     ['ruby', 'dequote', 'name = Rack::Auth::Digest::Params::dequote(name)', true],
+    ['ruby', 'dequote', 'send(:dequote, name)', false],
+    ['ruby', 'dequote', 'parse(dequote: true)', false],
     // OCaml and Haskell apply a function by juxtaposition, so a name after another is an argument, not a call.
     ['ocaml', 'open_descriptor_in', '  open_descriptor_in(open_desc name mode perm)', true],
     ['ocaml', 'open_descriptor_in', 'let stdin = open_descriptor_in 0', true],
@@ -390,8 +392,6 @@ describe("call forms written with explicit type arguments or a scope (each folde
     ['haskell', 'maybePath', '  nearestPath v = maybePath v . gvd', true],
     ['haskell', 'preorder', 'scc g = map preorder (rdff g)', false],
     ['haskell', 'insNodes', 'mkGraph vs es = (insEdges\' . insNodes vs) empty', true],
-    ['ruby', 'dequote', 'send(:dequote, name)', false],
-    ['ruby', 'dequote', 'parse(dequote: true)', false],
     ['bash', 'finish_test', `  TIMEOUT="\${2:-}" finish_test ' ✗ %s' "$name"`, true],
     ['bash', 'bats_append_arrays_as_args', 'if bats_append_arrays_as_args positive_filter_tags -- bats_all_in tags &&', true],
     ['bash', 'bats_append_arrays_as_args', '   ! bats_append_arrays_as_args negative_filter_tags -- bats_any_in tags; then', true],
