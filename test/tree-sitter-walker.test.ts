@@ -403,6 +403,17 @@ describe('the tree-sitter walker', () => {
     expect(definitionsOf(documents[0]!).map(([id]) => id)).toEqual(['Res#', 'Res#code.', 'Res#message.', 'Res#max.']);
   });
 
+  it("ends a Perl file's later package with its last statement, so the file's trailing POD is not the helper's; a lone package keeps it", async () => {
+    const pod = '\n=head1 NAME\n\nUtil - split_header\n\n=cut\n';
+    const two = await index({ 'lib/Util.pm': `package Util;\nsub split_header { 1 }\npackage Util::_Guard;\nsub DESTROY { 1 }\n1;\n${pod}` }, 'perl');
+    expect(definitionsOf(two.documents[0]!).filter(([id]) => !String(id).includes('().'))).toEqual([
+      ['Util#', [0, 8, 12], [0, 0, 2, 0]],
+      ['`Util::_Guard`#', [2, 8, 20], [2, 0, 4, 2]],
+    ]);
+    const one = await index({ 'lib/Util.pm': `package Util;\nsub split_header { 1 }\n1;\n${pod}` }, 'perl');
+    expect(definitionsOf(one.documents[0]!).filter(([id]) => !String(id).includes('().'))).toEqual([['Util#', [0, 8, 12], [0, 0, 9, 0]]]);
+  });
+
   it("gives a computed property's getter (Swift) and a property's accessors (C#) the property as their enclosing definition; a stored property none", async () => {
     const swift = await index({ 'Photo.swift': 'class Depth { init() {} }\nclass Photo {\n  var depth: Depth? {\n    return Depth()\n  }\n  var width = 1\n}\n' }, 'swift');
     expect(definitionsOf(swift.documents[0]!).filter(([id]) => String(id).includes('Photo#'))).toEqual([

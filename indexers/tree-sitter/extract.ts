@@ -239,6 +239,17 @@ export interface TextRules {
   writer: string;
   /** `syntax.definitionTime`: node types of code that runs when the definition around it is made (Python's `parameters`). */
   definitionTime: ReadonlySet<string>;
+  /** `syntax.comments`: node types of comments and documentation. */
+  comments: ReadonlySet<string>;
+}
+
+/** The file's last top-level node that is no comment. */
+function lastStatement(root: Node, comments: ReadonlySet<string>): Node | undefined {
+  for (let i = root.childCount - 1; i >= 0; i--) {
+    const child = root.child(i);
+    if (child && !comments.has(child.type)) return child;
+  }
+  return undefined;
 }
 
 /**
@@ -486,12 +497,21 @@ export function extractFacts(path: string, source: string, tree: Tree, grammar: 
     if (fileLocalNames.has(start)) d.fileLocal = true;
   }
   // A file-scoped declaration (`package A;`) lasts until the next one (`package B;`), as in Perl and PHP.
+  // The documentation after a file's last statement is the file's first declaration's (Perl's POD after
+  // `1;` documents `Mojo::Util`, not the `Mojo::Util::_Guard` helper declared last): a later declaration
+  // ends with its last statement, and that documentation lies in no definition.
   const fileScopedInOrder = definitions.filter((d) => fileScopedDefinitions.has(d));
   fileScopedInOrder.forEach((d, i) => {
     const next = fileScopedInOrder[i + 1];
-    if (!next) return;
-    d.end = next.start;
-    d.range = [d.range[0], d.range[1], next.range[0], next.range[1]];
+    if (next) {
+      d.end = next.start;
+      d.range = [d.range[0], d.range[1], next.range[0], next.range[1]];
+      return;
+    }
+    const last = i > 0 ? lastStatement(root, rules.comments) : undefined;
+    if (!last || last.endIndex <= d.start) return;
+    d.end = last.endIndex;
+    d.range = [d.range[0], d.range[1], last.endPosition.row, last.endPosition.column];
   });
   const stack: number[] = [];
   definitions.forEach((d, i) => {

@@ -126,7 +126,7 @@ export async function indexWithTreeSitter(options: TreeSitterIndexOptions): Prom
   // An extension-less file may still be the language's by its `#!` line, read below.
   const paths = (await listFiles(treeDir)).filter((path) => grammarFor(language, path) || mayClaimByInterpreter(language, path));
 
-  const rules = { callsInText: new RegExp(config.callsInText, 'gdu'), writer: config.writer, definitionTime: new Set(language.language.syntax.definitionTime) };
+  const rules = { callsInText: new RegExp(config.callsInText, 'gdu'), writer: config.writer, definitionTime: new Set(language.language.syntax.definitionTime), comments: new Set(language.language.syntax.comments) };
   const parser = new Parser();
   const facts: FileFacts[] = [];
   let bytes = 0;

@@ -1,6 +1,6 @@
 ; A package is a class, named by its whole name (`Mojo::URL` is one descriptor: Perl package names
 ; are flat, `Mojo::URL` is no member of `Mojo`). `package X;` lasts until the next package statement
-; or the end of the file; `package X { ... }` is its block.
+; or the end of the file (a later package: its last statement, not the file's trailing POD); `package X { ... }` is its block.
 ((package_statement (package_name) @name !body) @definition.class (#set! scope "file"))
 (package_statement (package_name) @name body: (block) @body) @definition.class
 
