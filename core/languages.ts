@@ -156,6 +156,12 @@ const walkerSchema = z
      */
     corpusUniqueNames: z.boolean().default(true),
     /**
+     * Whether a bare call may name a variable, constant, field or property (a function held in it:
+     * OCaml's point-free `let of_int = id`); false where a call's name never names one (a Bash command
+     * `dirname` is the program, not the script's `dirname=…` variable).
+     */
+    callsReachTerms: z.boolean().default(true),
+    /**
      * Whether a definition's body may call it by its own name (`implicit`), or only where a pattern
      * marks it `@recursive` (`declared`: OCaml's `let rec`); where `declared`, a module's body cannot
      * name the module either (`module Array = struct … Array.unsafe_set … end` reaches the outer

@@ -136,7 +136,7 @@ export const refactorGenerators: SubTypeGenerator[] = [
             const elsewhere = callers.filter((c) => !facts.bodyFiles(c).includes(home));
             if (elsewhere.length === 0 || elsewhere.length === callers.length || elsewhere.length > MAX_ANSWER_SET) return undefined;
             return {
-              intent: `Moving ${s.display} out of ${home}: finds callers in other files, which need a new import (at least these; a call the index could not resolve may add more)`,
+              intent: `Moving ${s.display} out of ${home}: finds callers in other files, whose imports of it may need to change (at least these; a call the index could not resolve may add more)`,
               query: { op: 'callers', sym_stable_id: s.id },
               expected: { kind: 'contains', required: elsewhere },
             };

@@ -403,6 +403,41 @@ describe('the tree-sitter walker', () => {
     expect(definitionsOf(documents[0]!).map(([id]) => id)).toEqual(['Res#', 'Res#code.', 'Res#message.', 'Res#max.']);
   });
 
+  it("defines a Bash variable wherever the script's own shell assigns it (the grammar's `else` after assignments included): not in a function, a subshell, a pipeline or before a command", async () => {
+    const script = [
+      'MODE=fast',
+      'if [[ -n "$1" ]]; then',
+      '  case "$1" in',
+      '  tap) REPORT="report.tap" ;;',
+      '  esac',
+      'else',
+      '  readonly LIMIT=3',
+      'fi',
+      'for f in *; do COUNT+=1; done',
+      'if true; then',
+      '  IFS=, TAGS+=(a)',
+      'else',
+      '  :',
+      'fi',
+      '{ GROUPED=1; }',
+      'setup() { INNER=1; }',
+      '( SUB=1 )',
+      'echo | PIPED=1',
+      'LANG=C sort',
+      'X="$(Y=1; echo)"',
+      '',
+    ].join('\n');
+    const { documents } = await index({ 'bin/run.sh': script }, 'bash');
+    expect(definitionsOf(documents[0]!).map(([id]) => id)).toEqual(['bin/run/', 'bin/run/MODE.', 'bin/run/REPORT.', 'bin/run/LIMIT.', 'bin/run/COUNT.', 'bin/run/IFS.', 'bin/run/TAGS.', 'bin/run/GROUPED.', 'bin/run/setup().', 'bin/run/X.']);
+  });
+
+  it('binds no Bash command to a variable of its name: `dirname` is the program, not the script\'s `dirname=…`', async () => {
+    const { documents } = await index({ 'bin/run.sh': 'for f in *; do dirname=$f; done\nroot() { dirname "$0"; setup; }\nsetup() { :; }\n' }, 'bash');
+    const references = documents[0]!.occurrences.filter((o) => !(o.symbolRoles & SymbolRole.Definition)).map((o) => o.symbol.replace(/^lmc-tree-sitter \S+ demo 1\.0\.0 /, ''));
+    // `dirname` and `:` are calls of nothing the corpus defines.
+    expect(references).toEqual(['local unresolved-0', 'bin/run/setup().', 'local unresolved-1']);
+  });
+
   it("ends a Perl file's later package with its last statement, so the file's trailing POD is not the helper's; a lone package keeps it", async () => {
     const pod = '\n=head1 NAME\n\nUtil - split_header\n\n=cut\n';
     const two = await index({ 'lib/Util.pm': `package Util;\nsub split_header { 1 }\npackage Util::_Guard;\nsub DESTROY { 1 }\n1;\n${pod}` }, 'perl');

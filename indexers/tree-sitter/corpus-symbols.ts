@@ -384,7 +384,8 @@ export class CorpusSymbols {
 
   /** A bare call's candidates: every symbol the name reaches from its scope. */
   lookupCallee(name: string, state: FileState, scope: number): string[] {
-    return this.lookup(name, state, scope, anySymbol, this.config.implicitSelfMembers, this.config.selfScope === 'innermost');
+    const accept = this.config.callsReachTerms ? anySymbol : (s: Sym) => anySymbol(s) && !termKinds.has(s.kind);
+    return this.lookup(name, state, scope, accept, this.config.implicitSelfMembers, this.config.selfScope === 'innermost');
   }
 
   /**

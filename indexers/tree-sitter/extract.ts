@@ -243,6 +243,11 @@ export interface TextRules {
   comments: ReadonlySet<string>;
 }
 
+function hasAncestorOfType(node: Node, types: ReadonlySet<string>): boolean {
+  for (let n = node.parent; n; n = n.parent) if (types.has(n.type)) return true;
+  return false;
+}
+
 /** The file's last top-level node that is no comment. */
 function lastStatement(root: Node, comments: ReadonlySet<string>): Node | undefined {
   for (let i = root.childCount - 1; i >= 0; i--) {
@@ -372,6 +377,8 @@ export function extractFacts(path: string, source: string, tree: Tree, grammar: 
     }
     if (definitionCapture && nameNode) {
       const node = definitionCapture.node;
+      // `(#set! outside "a b")`: a definition only where no node of those types is around it.
+      if (props.outside && hasAncestorOfType(node, new Set(props.outside.split(' ')))) continue;
       const fileScoped = props.scope === 'file';
       const key = `${nameNode.startIndex}:${nameNode.endIndex}`;
       const previous = byNameNode.get(key);
