@@ -243,6 +243,14 @@ export interface TextRules {
   comments: ReadonlySet<string>;
 }
 
+/** A pattern's `outside` list as a set, made once per distinct list rather than once per match. */
+const outsideSets = new Map<string, ReadonlySet<string>>();
+function outsideTypes(list: string): ReadonlySet<string> {
+  let types = outsideSets.get(list);
+  if (!types) outsideSets.set(list, (types = new Set(list.split(' '))));
+  return types;
+}
+
 function hasAncestorOfType(node: Node, types: ReadonlySet<string>): boolean {
   for (let n = node.parent; n; n = n.parent) if (types.has(n.type)) return true;
   return false;
@@ -378,7 +386,7 @@ export function extractFacts(path: string, source: string, tree: Tree, grammar: 
     if (definitionCapture && nameNode) {
       const node = definitionCapture.node;
       // `(#set! outside "a b")`: a definition only where no node of those types is around it.
-      if (props.outside && hasAncestorOfType(node, new Set(props.outside.split(' ')))) continue;
+      if (props.outside && hasAncestorOfType(node, outsideTypes(props.outside))) continue;
       const fileScoped = props.scope === 'file';
       const key = `${nameNode.startIndex}:${nameNode.endIndex}`;
       const previous = byNameNode.get(key);
