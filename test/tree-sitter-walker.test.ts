@@ -9,6 +9,7 @@ import { Facts } from '../generators/facts.ts';
 import { generators } from '../generators/index.ts';
 import { createRng } from '../generators/sampling.ts';
 import { blankMacros, indexWithTreeSitter } from '../indexers/tree-sitter/index.ts';
+import { innermostRegion } from '../indexers/tree-sitter/extract.ts';
 
 const temps: string[] = [];
 async function corpus(files: Record<string, string>): Promise<string> {
@@ -308,6 +309,26 @@ describe('the tree-sitter walker', () => {
     expect(macro?.enclosingRange).toEqual([0, 0, 58]);
     const graph = await buildFactGraph(outputPath, { name: 'demo' });
     expect([...graph.calls]).toEqual([]);
+  });
+
+  it('finds the innermost region around each offset, as a scan of every region would', () => {
+    // Sorted by start: a file-long package, a function with a closure, a sibling, a region that overlaps
+    // without nesting, and two regions with the same start (the later, narrower one is innermost).
+    const regions = [
+      { start: 0, end: 100 },
+      { start: 10, end: 40 },
+      { start: 20, end: 30 },
+      { start: 50, end: 60 },
+      { start: 55, end: 80 },
+      { start: 90, end: 99 },
+      { start: 90, end: 95 },
+    ];
+    const at = innermostRegion(regions);
+    const offsets = [0, 9, 10, 25, 30, 45, 52, 58, 60, 79, 80, 90, 94, 95, 99, 100, 150];
+    expect(offsets.map(at)).toEqual([0, 0, 1, 2, 1, 0, 3, 4, 4, 4, 0, 6, 6, 5, 0, -1, -1]);
+    const scan = (offset: number) => regions.reduce((best, r, i) => (r.start <= offset && offset < r.end ? i : best), -1);
+    expect(offsets.map(at)).toEqual(offsets.map(scan));
+    expect(innermostRegion([])(5)).toBe(-1);
   });
 
   it('blanks the macros a language lists, with their arguments, keeping every position', () => {

@@ -231,6 +231,34 @@ function parameterCount(node: Node | undefined): number | undefined {
   return node.namedChildren.reduce((n, c) => n + (!c || c.type === 'comment' ? 0 : Math.max(1, c.childrenForFieldName('name').length)), 0);
 }
 
+/**
+ * For regions sorted by start (`[start, end)`), a function from an offset to the last region that
+ * contains it (the innermost, where regions nest), or -1. `up[j]` is the last earlier region reaching
+ * past region j's start: the ones between end before j starts, so before any offset j could hold, and
+ * are skipped. Each question walks outward from the last region starting at or before the offset, so
+ * it costs the nesting depth and a binary search, not a pass over the file's regions.
+ */
+export function innermostRegion(regions: ReadonlyArray<{ start: number; end: number }>): (offset: number) => number {
+  const up = new Int32Array(regions.length);
+  regions.forEach((region, j) => {
+    let k = j - 1;
+    while (k >= 0 && regions[k]!.end <= region.start) k = up[k]!;
+    up[j] = k;
+  });
+  return (offset) => {
+    let low = 0;
+    let high = regions.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (regions[mid]!.start <= offset) low = mid + 1;
+      else high = mid;
+    }
+    let j = low - 1;
+    while (j >= 0 && regions[j]!.end <= offset) j = up[j]!;
+    return j;
+  };
+}
+
 /** The language's rules the extraction reads besides its queries (language.json's `walker`). */
 export interface TextRules {
   /** `walker.callsInText`, compiled with the `g` and `d` flags. */
@@ -555,13 +583,10 @@ export function extractFacts(path: string, source: string, tree: Tree, grammar: 
   // Calls and locals belong to the innermost function, type, namespace or bodied property around them; a variable is no scope.
   const scopes = definitions.flatMap((d, i) => (termKinds.has(d.kind) && !d.hasBody ? [] : [i]));
   const scopeSet = new Set(scopes);
+  const innermost = innermostRegion(scopes.map((i) => definitions[i]!));
   const scopeAt = (offset: number): number => {
-    let best = -1;
-    for (const i of scopes) {
-      const d = definitions[i]!;
-      if (d.start <= offset && offset < d.end && (best < 0 || d.start >= definitions[best]!.start)) best = i;
-    }
-    return best;
+    const found = innermost(offset);
+    return found < 0 ? -1 : scopes[found]!;
   };
   // A call in a parameter list (a default value, `Slice msg2 = Slice()`) runs wherever the definition is
   // called, not in its body; it lies inside the definition's range all the same, so it is never bound.
