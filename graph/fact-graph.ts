@@ -11,6 +11,9 @@ import { SortedRanges } from '../core/ranges.ts';
 /** [startLine, startChar, endLine, endChar], zero-based, as SCIP counts. */
 export type Range = [number, number, number, number];
 
+/** graph.undefinedTypes's key for a type at the top level, which no symbol contains. */
+const TOP_LEVEL = '';
+
 export interface SymbolFact {
   id: string;
   kind: SymbolKind;
@@ -72,11 +75,11 @@ export interface FactGraph {
    */
   fileModules: Map<string, string>;
   /**
-   * Own modules and types → the types directly under them that the index gives members but no
-   * definition (scip-python's `class EmailStr(str):` inside `except ImportError:`; the walker's
-   * `impl Hash for Inner` where `Inner` is a `use` of a nested module's type), with the file of
-   * those members and their names, sorted: their member lists, and lookups of those names, may lack
-   * what the text declares.
+   * Own modules and types, or '' for the top level, → the types directly under them that the index
+   * gives members but no definition (scip-python's `class EmailStr(str):` inside `except ImportError:`;
+   * the walker's `impl Hash for Inner` where `Inner` is a `use` of a nested module's type; Swift's
+   * `extension AVCaptureConnection` at the top level), with the file of those members and their
+   * names, sorted: their member lists, and lookups of those names, may lack what the text declares.
    */
   undefinedTypes: Map<string, Array<{ name: string; file: string; members: string[] }>>;
   /**
@@ -474,9 +477,11 @@ export async function buildFactGraph(
     const parsedOwner = parseSymbol(owner);
     const last = parsedOwner?.descriptors[parsedOwner.descriptors.length - 1];
     if (!parsedOwner || last?.suffix !== 'type') return;
-    let container = ownerSymbol(owner, parsedOwner);
+    // A type at the top level (Swift's `extension AVCaptureConnection`, an Objective-C category on
+    // `NSString`) has no container: it is noted under '', the corpus's root.
+    let container = parsedOwner.descriptors.length === 1 ? TOP_LEVEL : ownerSymbol(owner, parsedOwner);
     if (container && namespaceToModule.has(container)) container = namespaceToModule.get(container);
-    if (!container || !unordered.has(container)) return;
+    if (container === undefined || (container !== TOP_LEVEL && !unordered.has(container))) return;
     const list = undefinedTypes.get(container) ?? [];
     let entry = list.find((t) => t.name === last.name && t.file === file);
     if (!entry) list.push((entry = { name: last.name, file, members: [] }));

@@ -504,6 +504,20 @@ describe('the tree-sitter walker', () => {
     expect(asked).toEqual([{ op: 'lookup', name: 'Repeat#twice', bare_name: true }]);
   });
 
+  it("notes the members of a top-level type the corpus only extends, so no lookup of their names is asked", async () => {
+    const files = {
+      'Connection+connects.swift': 'import AVFoundation\n\nextension AVCaptureConnection {\n  func isConnectedTo(_ port: Int) -> Bool { return true }\n}\n',
+      'Resolved.swift': 'class Resolved {\n  func isConnectedTo(_ port: Int) -> Bool { return false }\n  func only() {}\n}\n',
+    };
+    const { outputPath } = await index(files, 'swift');
+    const graph = await buildFactGraph(outputPath, { name: 'demo' });
+    expect([...graph.undefinedTypes]).toEqual([['', [{ name: 'AVCaptureConnection', file: 'Connection+connects.swift', members: ['isConnectedTo'] }]]]);
+    // A bare-name lookup of isConnectedTo would list Resolved's method and not the extension's.
+    const facts = new Facts(graph, languageOf('swift'));
+    expect(facts.declaredButMissing('isConnectedTo')).toBe(true);
+    expect(facts.declaredButMissing('only')).toBe(false);
+  });
+
   it('defines no Lua file-level value for a cached global or a member reached through a require', async () => {
     const { documents } = await index({ 'util/net.lua': 'local pairs = pairs;\nlocal to_ascii = require "util.encodings".idna.to_ascii;\nlocal limit = 10;\nlocal insert = table.insert;\n' }, 'lua');
     expect(definitionsOf(documents[0]!).map(([id]) => id)).toEqual(['util/net/', 'util/net/limit.', 'util/net/insert.']);
