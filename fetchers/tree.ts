@@ -139,13 +139,23 @@ export async function listFiles(dir: string): Promise<string[]> {
   return files.sort(comparePaths);
 }
 
+const ESCAPES: Record<string, string> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r' };
+
 /**
- * Content digest of a tree: `sha256:` + sha256 of the sha256sum-style listing
- * `<sha256-hex-of-content>  <relative-path>\n`, one line per regular file in byte order of the path.
- * Modes, mtimes and empty directories do not count. For paths without newlines or backslashes
- * (which sha256sum would escape) an auditor gets the same hex with GNU tools:
+ * One line of the listing as sha256sum writes it: a name holding a backslash, a newline or a carriage
+ * return is escaped and its line starts with a backslash, so no file name can read as another line.
+ */
+function listingLine(hex: string, file: string): string {
+  if (!/[\\\n\r]/.test(file)) return `${hex}  ${file}\n`;
+  return `\\${hex}  ${file.replace(/[\\\n\r]/g, (c) => ESCAPES[c]!)}\n`;
+}
+
+/**
+ * Content digest of a tree: `sha256:` + sha256 of the listing GNU sha256sum writes, one line
+ * `<sha256-hex-of-content>  <relative-path>\n` per regular file in byte order of the path. Modes,
+ * mtimes and empty directories do not count. An auditor gets the same hex with GNU tools:
  *
- *   cd <dir> && find . -type f -printf '%P\n' | LC_ALL=C sort | xargs -r -d '\n' sha256sum | sha256sum
+ *   cd <dir> && find . -type f -printf '%P\0' | LC_ALL=C sort -z | xargs -r0 sha256sum | sha256sum
  */
 export async function treeDigest(dir: string): Promise<TreeDigest> {
   const listing = createHash('sha256');
@@ -154,7 +164,7 @@ export async function treeDigest(dir: string): Promise<TreeDigest> {
   for (const file of files) {
     const content = await readRegularFile(join(dir, file));
     bytes += content.length;
-    listing.update(`${createHash('sha256').update(content).digest('hex')}  ${file}\n`);
+    listing.update(listingLine(createHash('sha256').update(content).digest('hex'), file));
   }
   return { digest: `sha256:${listing.digest('hex')}`, files: files.length, bytes };
 }

@@ -182,6 +182,8 @@ describe('selectTree', () => {
 });
 
 describe('treeDigest', () => {
+  // The recipe in fetchers/tree.ts and the README.
+  const DIGEST_RECIPE = "find . -type f -printf '%P\\0' | LC_ALL=C sort -z | xargs -r0 sha256sum | sha256sum";
   const SMALL_TREE_DIGEST = 'sha256:85a0cd2f505bf9fa5ca1818f06d920caef8de42518fb30202218187a3aa95e3d';
   const files: Array<[string, string]> = [
     ['a.txt', 'alpha\n'],
@@ -205,9 +207,23 @@ describe('treeDigest', () => {
   it('matches the find | LC_ALL=C sort | sha256sum recipe in its comment', async () => {
     const dir = await tempDir();
     await writeFiles(dir, Object.fromEntries(files));
-    const recipe = "find . -type f -printf '%P\\n' | LC_ALL=C sort | xargs -r -d '\\n' sha256sum | sha256sum";
-    const hex = execFileSync('sh', ['-c', recipe], { cwd: dir, encoding: 'utf8' }).split(' ')[0];
+    const hex = execFileSync('sh', ['-c', DIGEST_RECIPE], { cwd: dir, encoding: 'utf8' }).split(' ')[0];
     expect((await treeDigest(dir)).digest).toBe(`sha256:${hex}`);
+  });
+
+  it('escapes a name with a newline, a carriage return or a backslash as sha256sum does, so no name forges another line', async () => {
+    const twoFiles = await tempDir();
+    await writeFiles(twoFiles, { 'store.go': 'package shop\n', 'store_test.go': 'package shop_test\n' });
+    // One file whose name reads, unescaped, as the listing of the two above.
+    const testHex = createHash('sha256').update('package shop_test\n').digest('hex');
+    const forged = await tempDir();
+    await writeFiles(forged, { [`store.go\n${testHex}  store_test.go`]: 'package shop\n' });
+    expect((await treeDigest(forged)).digest).not.toBe((await treeDigest(twoFiles)).digest);
+
+    const odd = await tempDir();
+    await writeFiles(odd, { 'a\nb.txt': 'one\n', 'c\rd.txt': 'two\n', 'e\\f.txt': 'three\n', 'plain.txt': 'four\n' });
+    const hex = execFileSync('sh', ['-c', DIGEST_RECIPE], { cwd: odd, encoding: 'utf8' }).split(' ')[0];
+    expect((await treeDigest(odd)).digest).toBe(`sha256:${hex}`);
   });
 
   it('does not depend on the order the files were created in', async () => {
