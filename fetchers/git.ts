@@ -1,4 +1,4 @@
-import { mkdir, rm, stat } from 'node:fs/promises';
+import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { simpleGit, type SimpleGit } from 'simple-git';
 import { PipelineError } from '../core/errors.ts';
@@ -86,10 +86,14 @@ function openRepo(dir: string): SimpleGit {
   }).env(gitEnv());
 }
 
-/** git's own explanation is its last stderr line (`fatal: ...`); the rest is progress noise. */
+/**
+ * git's own explanation: its first `fatal:` or `error:` line, else its last line. The lines after a
+ * `fatal:` may be advice ("Please make sure you have the correct access rights / and the repository
+ * exists."), whose last line alone says the opposite of what went wrong.
+ */
 function gitReason(error: unknown): string {
-  const lines = (error instanceof Error ? error.message : String(error)).split('\n').map((l) => l.trim());
-  return lines.filter(Boolean).pop() ?? 'unknown git error';
+  const lines = (error instanceof Error ? error.message : String(error)).split('\n').map((l) => l.trim()).filter(Boolean);
+  return lines.find((l) => /^(?:fatal|error):/.test(l)) ?? lines.pop() ?? 'unknown git error';
 }
 
 async function hasCommit(git: SimpleGit, commit: string): Promise<boolean> {
@@ -103,6 +107,22 @@ async function hasCommit(git: SimpleGit, commit: string): Promise<boolean> {
 
 async function isDirectory(path: string): Promise<boolean> {
   return stat(path).then((s) => s.isDirectory(), () => false);
+}
+
+/** What `git init` writes to a new repository's config: nothing a checkout could run. */
+const INIT_CONFIG = '[core]\n\trepositoryformatversion = 0\n\tfilemode = true\n\tbare = false\n\tlogallrefupdates = true\n';
+
+/**
+ * A clone kept in the work directory is trusted for its objects only, which the pinned commit's id
+ * checks. Its own config and `info/attributes` are not: whoever could write there could define a filter
+ * driver and assign it to every path, and a checkout would run it. Both are put back to a new clone's.
+ */
+async function forgetLocalConfig(rawDir: string): Promise<void> {
+  const config = join(rawDir, '.git', 'config');
+  // Removed first, so a link planted there is replaced rather than written through.
+  await rm(config, { force: true, recursive: true });
+  await writeFile(config, INIT_CONFIG, { flag: 'wx' });
+  await rm(join(rawDir, '.git', 'info', 'attributes'), { force: true, recursive: true });
 }
 
 /**
@@ -129,8 +149,10 @@ async function fetchGitUnchecked(source: GitSource, rawDir: string, log: (line: 
   }
 
   const reusable = (await isDirectory(join(rawDir, '.git'))) && (await hasCommit(openRepo(rawDir), commit));
-  if (reusable) log(`git: reusing the clone in ${rawDir}`);
-  else {
+  if (reusable) {
+    log(`git: reusing the clone in ${rawDir}`);
+    await forgetLocalConfig(rawDir);
+  } else {
     await rm(rawDir, { recursive: true, force: true });
     await mkdir(rawDir, { recursive: true });
   }

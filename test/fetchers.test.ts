@@ -530,6 +530,32 @@ describe('fetchGit', () => {
     expect(await exists(marker)).toBe(false);
   });
 
+  it("trusts a reused clone for its objects only: a filter driver planted in its config never runs", async () => {
+    const root = await tempDir();
+    const marker = join(root, 'filter-ran');
+    const rawDir = join(root, 'raw');
+    await fetchGit({ kind: 'git', url: repo, commit: FIRST_COMMIT }, rawDir, () => {});
+    const plant = (...args: string[]) => execFileSync('git', args, { cwd: rawDir, env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null' } });
+    plant('config', 'filter.evil.smudge', `sh -c "touch ${marker}; cat"`);
+    plant('config', 'filter.evil.clean', `sh -c "touch ${marker}; cat"`);
+    await mkdir(join(rawDir, '.git', 'info'), { recursive: true });
+    await writeFile(join(rawDir, '.git', 'info', 'attributes'), '* filter=evil\n');
+    await rm(join(rawDir, 'src'), { recursive: true });
+    const lines: string[] = [];
+    await fetchGit({ kind: 'git', url: repo, commit: FIRST_COMMIT }, rawDir, (line) => lines.push(line));
+    expect(lines).toEqual([`git: reusing the clone in ${rawDir}`]);
+    expect(await readFile(join(rawDir, 'src/main.ts'), 'utf8')).toBe('export const main = 1;\n');
+    expect(await exists(marker)).toBe(false);
+  });
+
+  it("says why a repository cannot be fetched in git's own first words, not its closing advice", async () => {
+    const missing = join(await tempDir(), 'no-such-repo');
+    const rawDir = join(await tempDir(), 'raw');
+    await expect(fetchGit({ kind: 'git', url: missing, commit: FIRST_COMMIT }, rawDir, () => {})).rejects.toThrow(
+      `cannot fetch ${missing}: fatal: '${missing}' does not appear to be a git repository`,
+    );
+  });
+
   it('refuses a commit the repository does not have, naming it', async () => {
     const absent = '0123456789abcdef0123456789abcdef01234567';
     const rawDir = join(await tempDir(), 'raw');
