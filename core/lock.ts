@@ -65,7 +65,8 @@ export type IndexerName = (typeof indexerNames)[number];
 
 export const corpusSchema = z
   .object({
-    name: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'must be lowercase letters, digits and dashes'),
+    // Each corpus's name is the stem of its five output files, so it must fit in a file name with room to spare.
+    name: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'must be lowercase letters, digits and dashes').max(64, 'must be at most 64 characters'),
     /** A folder under languages/, or one of its aliases (read when a lock is parsed, not when this module loads). */
     language: z.string().superRefine((value, ctx) => {
       const names = languageNames();

@@ -14,7 +14,12 @@ function plainMessage(issue: z.core.$ZodIssue): string {
     case 'unrecognized_keys':
       return `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
     case 'invalid_type':
-      return /received undefined$/.test(issue.message) ? 'is required' : issue.message.replace(/^Invalid input: /, '');
+      if (/received undefined$/.test(issue.message)) return 'is required';
+      // Not a number at all (`--concurrency many`), or no finite one (`.inf`, `1e400`, where zod says "expected number, received number").
+      if (issue.expected === 'number' && /received NaN$/.test(issue.message)) return 'must be a number';
+      if (issue.expected === 'number' && /received number$/.test(issue.message)) return 'must be a finite number';
+      if (issue.expected === 'int' && /received number$/.test(issue.message)) return 'must be a whole number';
+      return issue.message.replace(/^Invalid input: /, '');
     case 'invalid_value':
       if (!issue.message.startsWith('Invalid')) return issue.message;
       return issue.values.length === 1 ? `must be ${JSON.stringify(issue.values[0])}` : `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;

@@ -94,7 +94,7 @@ export async function checkPublishedSet(dir: string, corpus: string): Promise<st
   const read = async (name: string) => readFile(join(dir, name)).catch(() => undefined);
   const manifestBytes = await read(n.manifest);
   if (!manifestBytes) return [`${n.manifest} is missing`];
-  let manifest: { scenario_file?: { sha256?: unknown }; outputs?: { audit?: { sha256?: unknown }; card?: { sha256?: unknown }; chart?: { sha256?: unknown } } };
+  let manifest: { scenario_file?: { sha256?: unknown }; counts?: { total?: unknown }; outputs?: { audit?: { sha256?: unknown }; card?: { sha256?: unknown }; chart?: { sha256?: unknown } } };
   try {
     manifest = JSON.parse(manifestBytes.toString('utf8')) as typeof manifest;
   } catch {
@@ -115,5 +115,18 @@ export async function checkPublishedSet(dir: string, corpus: string): Promise<st
     if (!bytes) problems.push(`${name} is missing`);
     else if (sha256(bytes) !== hash) problems.push(`${name} does not match the sha256 ${n.manifest} records (the set is mixed or was edited)`);
   }
+  // A hash is no seal: a file edited with the manifest's hash edited to match still disagrees with its counts.
+  const held = problems.length ? undefined : scenarioCount(await read(n.scenarios));
+  if (held !== undefined && held !== manifest.counts?.total) problems.push(`${n.scenarios} holds ${held} scenario(s), ${n.manifest} counts ${String(manifest.counts?.total)} (the set was edited)`);
   return problems;
+}
+
+/** How many scenarios a scenario file's bytes hold, or -1 when they are no JSON array. */
+function scenarioCount(bytes: Buffer | undefined): number {
+  try {
+    const data: unknown = JSON.parse(bytes!.toString('utf8'));
+    return Array.isArray(data) ? data.length : -1;
+  } catch {
+    return -1;
+  }
 }

@@ -13,7 +13,7 @@ import { isUnweightedCategory, protocolProfiles, type Category } from '../core/c
 import { cleanCache } from './cache.ts';
 import { runGenerate, stageNames, type CorpusOutcome } from './generate.ts';
 import { resolvePaths, type RunPaths } from './paths.ts';
-import { checkPrograms, lockWorkDir, outputsAreFiles, programsFor, writableDir } from './preflight.ts';
+import { checkPrograms, lockWorkDir, outputsAreFiles, ownDirsOutsideLocalSources, programsFor, writableDir } from './preflight.ts';
 import { merge, parseShard, plan, selectCorpora } from './shard.ts';
 
 type OptionName = 'corpus' | 'concurrency' | 'lock' | 'out' | 'work-dir' | 'force' | 'shard' | 'protocol' | 'adapter' | 'debug';
@@ -351,6 +351,7 @@ async function run(command: string, opts: Options, positionals: string[]): Promi
   await writableDir(paths.outDir, '--out');
   await writableDir(paths.workDir, '--work-dir');
   await outputsAreFiles(paths.outDir, selected);
+  await ownDirsOutsideLocalSources([{ dir: paths.workDir, option: '--work-dir' }, { dir: paths.outDir, option: '--out' }], selected, paths.repoRoot);
   checkPrograms(programsFor(selected, { search: true }));
   return withWorkDir(paths, async () => {
     const outcomes = await runGenerate(lock, opts.corpus, paths, { concurrency: opts.concurrency, force: opts.force, protocol: opts.protocol, ...(shard ? { shard } : {}) }, log);

@@ -194,6 +194,9 @@ export async function runCorpus(corpus: Corpus, paths: RunPaths, options: RunOpt
   const scenarioText = serialise(scenarios);
   const scenarioPath = join(paths.outDir, `${corpus.name}.json`);
   const published = await stage('validate', async () => {
+    if (scenarios.length === 0) {
+      throw new PipelineError(`no scenario to write: the index of its ${fetched.files} selected file(s) defines nothing any sub-type can ask about`);
+    }
     const problems = checkScenarioFile(JSON.parse(scenarioText));
     if (problems.length) throw new PipelineError(`generated scenarios fail the schema: ${problems.slice(0, 3).join('; ')}`, { file: scenarioPath });
     const judged = await judgedSample(paths.repoRoot, corpus.name, scenarios, (options.protocol ?? 'lmc') !== 'lmc');
@@ -264,7 +267,7 @@ function floorOf(report: AuditReport): Manifest['difficulty_floor'] {
  * manifest and card rather than failing the run. Read on every run, never cached.
  */
 async function judgedSample(repoRoot: string, corpus: string, scenarios: Scenario[], subset: boolean): Promise<Manifest['judged']> {
-  const sample = await readRepoYaml(repoRoot, `audits/${corpus}.yaml`);
+  const sample = await readRepoYaml(repoRoot, `audits/${corpus}.yaml`, { corpus, stage: 'validate' });
   if (!sample) return undefined;
   try {
     return checkJudged(subset ? judgedWithin(sample.data, scenarios) : sample.data, sample.file, corpus, scenarios);
@@ -282,13 +285,13 @@ function judgedWithin(data: unknown, scenarios: Scenario[]): unknown {
 }
 
 /** A YAML file of the repository (an overlay, a spec, a judged sample), or undefined when there is none. */
-async function readRepoYaml(repoRoot: string, file: string): Promise<Overlay | undefined> {
+async function readRepoYaml(repoRoot: string, file: string, where: { corpus: string; stage: string }): Promise<Overlay | undefined> {
   let text: string;
   try {
     text = await readFile(join(repoRoot, file), 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
+    throw new PipelineError(`cannot read it (${(error as NodeJS.ErrnoException).code ?? String(error)})`, { file, ...where });
   }
   return { file, text, data: readYaml(text, file) };
 }
@@ -342,8 +345,8 @@ interface Generated {
 }
 
 async function loadOverlays(repoRoot: string, corpus: string): Promise<{ manual?: Overlay; specs?: Overlay }> {
-  const manual = await readRepoYaml(repoRoot, `scenarios/manual/${corpus}.yaml`);
-  const specs = await readRepoYaml(repoRoot, `scenarios/specs/${corpus}.yaml`);
+  const manual = await readRepoYaml(repoRoot, `scenarios/manual/${corpus}.yaml`, { corpus, stage: 'generate' });
+  const specs = await readRepoYaml(repoRoot, `scenarios/specs/${corpus}.yaml`, { corpus, stage: 'generate' });
   return { ...(manual ? { manual } : {}), ...(specs ? { specs } : {}) };
 }
 

@@ -3,9 +3,9 @@
  * outputs would not land on a directory, that the programs it will start are installed (each with
  * the line that installs it), and that no other run is writing the same work directory.
  */
-import { constants } from 'node:fs';
-import { access, link, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { constants, readFileSync } from 'node:fs';
+import { access, link, mkdir, readFile, realpath, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { execaSync } from 'execa';
 import { trackPath } from '../core/cleanup.ts';
 import { PipelineError } from '../core/errors.ts';
@@ -57,6 +57,33 @@ export async function outputsAreFiles(outDir: string, corpora: readonly Corpus[]
   }
 }
 
+/**
+ * The run's own directories must lie outside what a local corpus selects: a work directory there would
+ * be copied into the tree it builds (into itself, until the path is too long), and an output directory
+ * would hand the last run's files to the next as corpus code.
+ */
+export async function ownDirsOutsideLocalSources(dirs: ReadonlyArray<{ dir: string; option: string }>, corpora: readonly Corpus[], repoRoot: string): Promise<void> {
+  for (const corpus of corpora) {
+    for (const source of [corpus.source, ...(corpus.drift ? [corpus.drift.source] : [])]) {
+      if (source.kind !== 'local') continue;
+      const tree = await realpath(resolve(repoRoot, source.path)).catch(() => undefined);
+      if (!tree) continue; // the fetch names a missing source
+      for (const { dir, option } of dirs) {
+        const inside = relative(tree, await realpath(dir));
+        if (inside.startsWith('..') || isAbsolute(inside) || !selectsUnder(inside, corpus.include, corpus.exclude)) continue;
+        throw new PipelineError(`${option} ${dir} lies inside corpus ${corpus.name}'s local source ${source.path}, in what its include selects: the run would copy its own files into the corpus; pass a ${option} outside it`);
+      }
+    }
+  }
+}
+
+/** Whether some file under the directory `rel` of a tree ('' is the tree itself) can be selected by these include and exclude entries. */
+function selectsUnder(rel: string, include: readonly string[], exclude: readonly string[]): boolean {
+  const under = (path: string, entry: string) => entry === './' || path === entry.replace(/\/$/, '') || path.startsWith(entry.endsWith('/') ? entry : `${entry}/`);
+  if (exclude.some((entry) => under(rel, entry))) return false;
+  return include.some((entry) => rel === '' || under(rel, entry) || under(entry.replace(/\/$/, ''), `${rel}/`));
+}
+
 interface Program {
   name: string;
   command: string;
@@ -86,8 +113,10 @@ export function checkPrograms(programs: readonly Program[]): void {
 }
 
 /**
- * One writer per work directory: `<workDir>/lock` holds the pid of the run that owns it. A second
- * run refuses with one line; a lock whose process is gone is taken over. Returns the release.
+ * One writer per work directory: `<workDir>/lock` holds the pid of the run that owns it and, where
+ * /proc tells them, the boot and the process's start time. A second run refuses with one line; a lock
+ * whose process is gone, or whose pid now names a process started at another time (the kernel reused
+ * it after the run died, or the machine rebooted), is taken over. Returns the release.
  *
  * The lock is hard-linked into place from a file that already holds the pid, so it never exists
  * empty (a run reading it between another's create and write would take it for stale). A stale
@@ -97,7 +126,8 @@ export async function lockWorkDir(workDir: string): Promise<() => Promise<void>>
   const file = join(workDir, 'lock');
   const mine = `${file}.${process.pid}`;
   const untrackMine = trackPath(mine);
-  await writeFile(mine, `${process.pid}\n`);
+  const stamp = startStamp(process.pid);
+  await writeFile(mine, stamp ? `${process.pid} ${stamp}\n` : `${process.pid}\n`);
   try {
     for (let attempt = 0; attempt < 50; attempt++) {
       if (await linked(mine, file)) {
@@ -110,7 +140,7 @@ export async function lockWorkDir(workDir: string): Promise<() => Promise<void>>
       const owner = await lockOwner(file);
       if (owner === 'gone') continue;
       if (heldByAnotherLiveRun(owner)) {
-        throw new PipelineError(`the work directory ${workDir} is in use by another lmc run (pid ${owner}); wait for it to finish or pass another --work-dir`);
+        throw new PipelineError(`the work directory ${workDir} is in use by another lmc run (pid ${owner.pid}); wait for it to finish or pass another --work-dir`);
       }
       await removeStale(file, owner, mine);
     }
@@ -132,8 +162,15 @@ async function linked(source: string, target: string): Promise<boolean> {
   }
 }
 
-/** The pid a lock file names: 'gone' when there is no file, 'none' when it holds no pid. */
-async function lockOwner(file: string): Promise<number | 'none' | 'gone'> {
+/** The run a lock or token names. */
+interface Owner {
+  pid: number;
+  /** startStamp(pid) when the lock was taken, where /proc told it. */
+  stamp?: string;
+}
+
+/** The run a lock file names: 'gone' when there is no file, 'none' when it holds no pid. */
+async function lockOwner(file: string): Promise<Owner | 'none' | 'gone'> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
@@ -141,8 +178,31 @@ async function lockOwner(file: string): Promise<number | 'none' | 'gone'> {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 'gone';
     throw error;
   }
-  const owner = Number(text.trim());
-  return Number.isInteger(owner) && owner > 0 ? owner : 'none';
+  const [pidText, stamp] = text.trim().split(' ');
+  const pid = Number(pidText);
+  return Number.isInteger(pid) && pid > 0 ? { pid, ...(stamp ? { stamp } : {}) } : 'none';
+}
+
+function sameOwner(a: Owner | 'none' | 'gone', b: Owner | 'none'): boolean {
+  return typeof a === 'object' && typeof b === 'object' ? a.pid === b.pid && a.stamp === b.stamp : a === b;
+}
+
+let bootId: string | undefined;
+
+/**
+ * The machine's boot and a process's start time, from /proc (`<boot_id>:<starttime>`, the clock ticks
+ * since boot in field 22 of /proc/<pid>/stat), or undefined where /proc does not tell them.
+ */
+function startStamp(pid: number): string | undefined {
+  try {
+    bootId ??= readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Field 2 is the command in parentheses, which may hold spaces; field 3 follows its last ')'.
+    const startTime = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+    return startTime ? `${bootId}:${startTime}` : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -151,8 +211,8 @@ async function lockOwner(file: string): Promise<number | 'none' | 'gone'> {
  * later ones find it replaced, so none removes a fresh lock. A token whose holder died while
  * holding it is itself a stale lock, removed the same way.
  */
-async function removeStale(file: string, owner: number | 'none', mine: string): Promise<void> {
-  const token = `${file}.takeover.${owner}`;
+async function removeStale(file: string, owner: Owner | 'none', mine: string): Promise<void> {
+  const token = `${file}.takeover.${owner === 'none' ? 'none' : owner.pid}`;
   if (!(await linked(mine, token))) {
     const holder = await lockOwner(token);
     if (holder === 'gone') return;
@@ -162,16 +222,21 @@ async function removeStale(file: string, owner: number | 'none', mine: string): 
   }
   const untrack = trackPath(token);
   try {
-    if ((await lockOwner(file)) === owner) await rm(file, { force: true });
+    if (sameOwner(await lockOwner(file), owner)) await rm(file, { force: true });
   } finally {
     await rm(token, { force: true });
     untrack();
   }
 }
 
-/** Whether a lock or token names another process that is still running (this one's own pid is a leftover). */
-function heldByAnotherLiveRun(owner: number | 'none'): owner is number {
-  return owner !== 'none' && owner !== process.pid && isAlive(owner);
+/**
+ * Whether a lock or token names another process that is still running (this one's own pid is a
+ * leftover) and, where both are known, started when the lock says: a pid reused since is no owner.
+ */
+function heldByAnotherLiveRun(owner: Owner | 'none'): owner is Owner {
+  if (owner === 'none' || owner.pid === process.pid || !isAlive(owner.pid)) return false;
+  const now = owner.stamp === undefined ? undefined : startStamp(owner.pid);
+  return now === undefined || now === owner.stamp;
 }
 
 function isAlive(pid: number): boolean {

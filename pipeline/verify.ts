@@ -77,7 +77,11 @@ export async function runVerify(lock: Lock, names: string[] | undefined, paths: 
       }
       for (const file of corpusOutputs(outcome.corpus)) {
         const suffix = file.slice(outcome.corpus.length);
-        const committed = await readOrNull(join(paths.outDir, file));
+        const committed = await readOrNull(join(paths.outDir, file)).catch((error: NodeJS.ErrnoException) => {
+          problems.push(`${file}: cannot read it (${error.code ?? error.message})`);
+          return undefined;
+        });
+        if (committed === undefined) continue;
         const regenerated = (await readFile(join(fresh.outDir, file)))!;
         if (!committed) {
           problems.push(`${file}: not committed`);

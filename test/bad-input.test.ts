@@ -351,7 +351,7 @@ describe('the command line', () => {
   });
   it('a concurrency that is not a number', async () => {
     const r = await lmc(['generate', '--concurrency', 'many']);
-    expect([r.code, errorLines(r.stderr)]).toEqual([2, ['lmc: --concurrency: expected number, received NaN']]);
+    expect([r.code, errorLines(r.stderr)]).toEqual([2, ['lmc: --concurrency: must be a number']]);
   });
   it('a corpus the lock does not have, without a stack trace', async () => {
     const r = await lmc(['generate', '--corpus', 'nope']);

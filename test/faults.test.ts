@@ -6,6 +6,7 @@
  * cache) must end like a clean run, byte for byte.
  */
 import { execFile, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { cp, mkdir, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -120,6 +121,12 @@ const LOCK_CASES: Array<[string, string, string | RegExp]> = [
   ['an unknown corpus key', lockText({ ref: 'main' }), /corpus "shop", unknown key "ref"/],
   ['a capitalised name', lockText({ name: 'Shop' }), /corpus "Shop", field name must be lowercase letters, digits and dashes/],
   ['a name with a slash', lockText({ name: 'a/b' }), /field name must be lowercase letters, digits and dashes/],
+  ['a name too long for a file name', lockText({ name: 'a'.repeat(65) }), /corpus "a{65}", field name must be at most 64 characters/],
+  ['an infinite budget', lockText({ budget: '.inf' }), /corpus "shop", field budget must be a finite number$/],
+  ['a budget beyond any double', lockText({ budget: '1e400' }), /corpus "shop", field budget must be a finite number$/],
+  ['a fractional budget', lockText({ budget: '1.5' }), /corpus "shop", field budget must be a whole number$/],
+  ['a tag YAML does not know', lockText({ description: '!!js/function "x"' }), /malformed YAML: Unresolved tag: tag:yaml.org,2002:js\/function/],
+  ['a local tag', lockText({ description: '!foo x' }), /malformed YAML: Unresolved tag: !foo/],
   ['a missing name', lockText({ name: '' }), /corpus #1, field name is required/],
   ['an unknown language', lockText({ language: 'cobol' }), /field language must be one of /],
   ['a missing language', lockText({ language: '' }), /field language is required/],
@@ -180,7 +187,7 @@ const CLI_CASES: Array<[string, string[], number, string | RegExp]> = [
   ['an unknown option', ['generate', '--colour'], 2, "lmc: Unknown option '--colour' (lmc generate --help)"],
   ['an option of another command', ['list', '--force'], 2, 'lmc list: --force does not apply to this command (lmc list --help)'],
   ['a missing option value', ['generate', '--corpus'], 2, /^lmc: Option '--corpus <value>' argument missing/],
-  ['a concurrency that is a word', ['generate', '--concurrency', 'many'], 2, 'lmc: --concurrency: expected number, received NaN'],
+  ['a concurrency that is a word', ['generate', '--concurrency', 'many'], 2, 'lmc: --concurrency: must be a number'],
   ['a zero concurrency', ['generate', '--concurrency', '0'], 2, 'lmc: --concurrency: must be at least 1'],
   ['a huge concurrency', ['generate', '--concurrency', '1000'], 2, 'lmc: --concurrency: must be at most 64'],
   ['a fractional concurrency', ['generate', '--concurrency', '1.5'], 2, /^lmc: --concurrency: /],
@@ -241,6 +248,41 @@ describe('the file system', () => {
   it('--work-dir that is a file', async () => {
     await writeFile(join(space, 'a-file'), 'x');
     await expectFailure(['generate', '--lock', 'lmc.lock.yaml', '--out', 'out', '--work-dir', 'a-file'], 1, /^lmc: --work-dir .*a-file is a file, not a directory$/);
+  });
+  it('--work-dir or --out inside what a local corpus selects', async () => {
+    try {
+      await expectFailure(['generate', '--lock', 'lmc.lock.yaml', '--out', 'out', '--work-dir', 'tree/work'], 1, `lmc: --work-dir ${join(space, 'tree/work')} lies inside corpus shop's local source tree, in what its include selects: the run would copy its own files into the corpus; pass a --work-dir outside it`);
+      await expectFailure(['generate', '--lock', 'lmc.lock.yaml', '--out', 'tree/pricing/out', '--work-dir', 'work'], 1, `lmc: --out ${join(space, 'tree/pricing/out')} lies inside corpus shop's local source tree, in what its include selects: the run would copy its own files into the corpus; pass a --out outside it`);
+    } finally {
+      await rm(join(space, 'tree/work'), { recursive: true, force: true });
+      await rm(join(space, 'tree/pricing/out'), { recursive: true, force: true });
+    }
+    // Where the corpus selects none of it, the work directory may lie in the source.
+    const root = await tempDir('faults-own-dirs');
+    await cp(join(space, 'tree'), join(root, 'tree'), { recursive: true });
+    await writeFile(join(root, 'l.yaml'), lockText({ exclude: '[work/]' }));
+    const r = await lmc(['generate', '--lock', 'l.yaml', '--out', 'out', '--work-dir', 'tree/work'], root);
+    expect(r.code, r.stderr).toBe(0);
+    await rm(root, { recursive: true, force: true });
+  });
+  it('a corpus that yields no scenario', async () => {
+    const root = await tempDir('faults-empty');
+    await mkdir(join(root, 'tree'));
+    await writeFile(join(root, 'tree', 'x.go'), 'package x\n');
+    await writeFile(join(root, 'l.yaml'), lockText());
+    const r = await lmc(['generate', '--lock', 'l.yaml', '--out', 'out', '--work-dir', 'work'], root);
+    expect({ code: r.code, lines: errorLines(r.stderr) }).toEqual({ code: 1, lines: ['lmc: corpus shop, stage validate: no scenario to write: the index of its 1 selected file(s) defines nothing any sub-type can ask about'] });
+    expect(await readdir(join(root, 'out'))).toEqual([]);
+    await rm(root, { recursive: true, force: true });
+  });
+  it('an overlay that is a directory', async () => {
+    const root = await tempDir('faults-overlay-dir');
+    await cp(join(space, 'tree'), join(root, 'tree'), { recursive: true });
+    await writeFile(join(root, 'l.yaml'), lockText());
+    await mkdir(join(root, 'scenarios', 'manual', 'shop.yaml'), { recursive: true });
+    const r = await lmc(['generate', '--lock', 'l.yaml', '--out', 'out', '--work-dir', 'work'], root);
+    expect({ code: r.code, lines: errorLines(r.stderr) }).toEqual({ code: 1, lines: ['lmc: corpus shop, stage generate, scenarios/manual/shop.yaml: cannot read it (EISDIR)'] });
+    await rm(root, { recursive: true, force: true });
   });
   it('--out that cannot be created', async () => {
     await expectFailure(['generate', '--lock', 'lmc.lock.yaml', '--out', '/proc/lmc-out', '--work-dir', 'work'], 1, 'lmc: --out /proc/lmc-out cannot be written (ENOENT)');
@@ -388,6 +430,16 @@ describe('merge', () => {
   it('a manifest that is {', () => mergeFails(['s1', 's2'], /shop\.manifest\.json is not JSON$/, (c) => writeFile(join(c, 's1', 'shop.manifest.json'), '{')));
   it('a manifest that is {}', () => mergeFails(['s1', 's2'], /shop\.manifest\.json records no sha256 for shop\.json/, (c) => writeFile(join(c, 's1', 'shop.manifest.json'), '{}')));
   it('a missing scenario file', () => mergeFails(['s1', 's2'], /shop\.json is missing/, (c) => rm(join(c, 's1', 'shop.json'))));
+  it('a scenario file edited with its hash edited to match', () =>
+    mergeFails(['s1', 's2'], /shop\.json holds \d+ scenario\(s\), shop\.manifest\.json counts \d+ \(the set was edited\)$/, async (c) => {
+      const file = join(c, 's1', 'shop.json');
+      const text = `${JSON.stringify(JSON.parse(await readFile(file, 'utf8')).slice(1), null, 2)}\n`;
+      await writeFile(file, text);
+      const manifestFile = join(c, 's1', 'shop.manifest.json');
+      const manifest = JSON.parse(await readFile(manifestFile, 'utf8'));
+      manifest.scenario_file.sha256 = createHash('sha256').update(text).digest('hex');
+      await writeFile(manifestFile, JSON.stringify(manifest));
+    }));
 });
 
 async function appendTo(path: string): Promise<void> {
@@ -497,6 +549,29 @@ describe('signals and concurrency', () => {
     await writeFile(join(root, 'work', 'lock'), '999999999\n');
     const r = await lmc(['generate', '--lock', 'l.yaml', '--out', 'out', '--work-dir', 'work'], root);
     expect(r.code, r.stderr).toBe(0);
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it('a lock naming a live pid is kept only while that pid is the process that took it (same boot, same start time)', async () => {
+    const root = await tempDir('faults-reused-pid');
+    await cp(join(space, 'tree'), join(root, 'tree'), { recursive: true });
+    await writeFile(join(root, 'l.yaml'), lockText());
+    await mkdir(join(root, 'work'));
+    const sleeper = spawn('sleep', ['60'], { stdio: 'ignore' });
+    try {
+      const boot = (await readFile('/proc/sys/kernel/random/boot_id', 'utf8')).trim();
+      const stat = await readFile(`/proc/${sleeper.pid}/stat`, 'utf8');
+      const started = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]);
+      await writeFile(join(root, 'work', 'lock'), `${sleeper.pid} ${boot}:${started}\n`);
+      const refused = await lmc(['generate', '--lock', 'l.yaml', '--out', 'out', '--work-dir', 'work'], root);
+      expect(errorLines(refused.stderr)).toEqual([`lmc: the work directory ${join(root, 'work')} is in use by another lmc run (pid ${sleeper.pid}); wait for it to finish or pass another --work-dir`]);
+      // The same pid, but a process started at another time: the run that took the lock died and the pid was reused.
+      await writeFile(join(root, 'work', 'lock'), `${sleeper.pid} ${boot}:${started + 1}\n`);
+      const r = await lmc(['generate', '--lock', 'l.yaml', '--out', 'out', '--work-dir', 'work'], root);
+      expect(r.code, r.stderr).toBe(0);
+    } finally {
+      sleeper.kill();
+    }
     await rm(root, { recursive: true, force: true });
   });
 

@@ -58,6 +58,7 @@ describe('lmc lint', () => {
 
   it('refuses a file that is not an array of scenarios', () => {
     expect(lintScenarioFile({ scenarios: [] }).findings).toEqual([{ rule: 'schema', scenario: '(file)', detail: 'the file is not a JSON array of scenarios' }]);
+    expect(lintScenarioFile([])).toEqual({ scenarios: 0, findings: [{ rule: 'schema', scenario: '(file)', detail: 'the file holds no scenario' }] });
   });
 
   it('passes every published scenario file, through the command line too (exit 0, the defect table)', () => {

@@ -99,6 +99,22 @@ describe('lmc verify', () => {
       await rm(dir, { recursive: true, force: true });
     }
   });
+
+  it('names a committed file it cannot read, in that corpus, rather than stopping', async () => {
+    const dir = await tempDir('verify-unreadable');
+    try {
+      await cp(join(repoRoot, 'scenarios'), dir, { recursive: true });
+      await rm(join(dir, 'python-inventory.svg'));
+      await mkdir(join(dir, 'python-inventory.svg'));
+      const lock = await loadLock(join(repoRoot, 'corpora.lock.yaml'));
+      const paths = { lockFile: join(repoRoot, 'corpora.lock.yaml'), repoRoot, outDir: dir, workDir: join(dir, '.work') };
+      const [result] = await runVerify(lock, ['python-inventory'], paths, 1, () => {});
+      expect(result!.ok).toBe(false);
+      expect(result!.problems[0]).toBe('python-inventory.svg: cannot read it (EISDIR)');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('stage cache', () => {

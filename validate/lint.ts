@@ -35,6 +35,8 @@ type Loose = Record<string, unknown>;
 /** Every finding in a parsed scenario file, in file order; a file that is not an array is one `schema` finding. */
 export function lintScenarioFile(data: unknown): { scenarios: number; findings: LintFinding[] } {
   if (!Array.isArray(data)) return { scenarios: 0, findings: [{ rule: 'schema', scenario: '(file)', detail: 'the file is not a JSON array of scenarios' }] };
+  // The published schema's `minItems: 1`: a file that asks nothing measures nothing.
+  if (data.length === 0) return { scenarios: 0, findings: [{ rule: 'schema', scenario: '(file)', detail: 'the file holds no scenario' }] };
   const findings: LintFinding[] = [];
   const caps = containsCaps(data);
   const seen = new Map<string, string>();
