@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { z } from 'zod/v4';
 import { cacheKey } from '../core/canonical-json.ts';
@@ -72,6 +72,15 @@ async function fetchSource(source: Source, rawDir: string, ctx: FetchContext): P
 }
 
 /**
+ * A run killed while it built a tree leaves the temp directory behind. This run holds the work
+ * directory's lock, so no other run is building here: every temp tree in the corpus's folder is dead.
+ */
+async function removeDeadTrees(corpusTrees: string): Promise<void> {
+  const names = await readdir(corpusTrees).catch(() => [] as string[]);
+  await Promise.all(names.filter((n) => n.startsWith('.') && n.endsWith('.tmp')).map((n) => rm(join(corpusTrees, n), { recursive: true, force: true })));
+}
+
+/**
  * Produces the selected tree of a corpus under `<workDir>/trees/<name>/<key>/` and its content digest.
  * A tree from an earlier run is reused without any network access when it still hashes to its stamp
  * (and to the lock's content_digest, if pinned). A new tree is built beside the final place and renamed in,
@@ -111,6 +120,7 @@ async function fetchCorpusUnlabelled(corpus: Corpus, ctx: FetchContext): Promise
   const selectFrom = await fetchSource(source, rawDir, { ...ctx, log });
 
   await mkdir(dirname(treeDir), { recursive: true });
+  await removeDeadTrees(dirname(treeDir));
   const tmpDir = join(dirname(treeDir), `.${basename(treeDir)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   const untrack = trackPath(tmpDir);
   try {

@@ -4,7 +4,7 @@ import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile 
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { extractTarGz } from '../fetchers/archive.ts';
@@ -731,6 +731,18 @@ describe('fetchCorpus', () => {
     expect(lines[1]).toMatch(new RegExp(`^demo: git: reusing the clone in ${workDir}/sources/demo/[0-9a-f]{16}$`));
     expect(lines[2]).toBe(`demo: selected 3 files, 41 bytes (${FIRST_TREE_DIGEST})`);
     expect(lines[3]).toBe('demo: skipped 1 symbolic link(s), 0 name(s) that are not UTF-8 and 0 binary file(s) (listed in the manifest)');
+  });
+
+  it('removes the temp trees a killed run left in the corpus folder when it builds one', async () => {
+    const repo = await tempDir();
+    await makeRepo(repo);
+    const workDir = await tempDir();
+    const ctx = { repoRoot: workDir, workDir, log: () => {} };
+    const entry = corpus('demo', { kind: 'git', url: repo, commit: FIRST_COMMIT }, { include: ['README.md', 'src/'] });
+    const dead = join(workDir, 'trees', 'demo', '.0123456789abcdef.999999.deadbeef.tmp');
+    await writeFiles(dead, { 'src/half.ts': 'export const half' });
+    const fetched = await fetchCorpus(entry, ctx);
+    expect((await readdir(join(workDir, 'trees', 'demo'))).sort()).toEqual([basename(fetched.treeDir), `${basename(fetched.treeDir)}.stamp.json`].sort());
   });
 
   it('uses a local source in place and reports a missing one', async () => {
