@@ -61,6 +61,12 @@ export function compileManual(raw: unknown, file: string, facts: Facts): Scenari
       if (missing.length) throw where(`requires ${missing.join(', ')}, which the index does not answer`);
     } else if (!answer.includes(expected.stable_id)) {
       throw where(`expects ${expected.stable_id}, which the index does not answer`);
+    } else {
+      // Scoring reads the first result (or the first k): where the index answers more, no adapter is bound to an order.
+      const places = expected.kind === 'exact_symbol' ? 1 : expected.k;
+      if (answer.length > places) {
+        throw where(`expects ${expected.stable_id} ${places === 1 ? 'first' : `in the first ${places}`}, but the index answers ${answer.length} symbols, in no order an adapter is bound to; write it as contains or exact_set`);
+      }
     }
     const key = canonicalJson(entry.query);
     if (seen.has(key)) throw where(`asks the same query as entry ${seen.get(key)}`);

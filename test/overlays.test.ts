@@ -67,6 +67,19 @@ describe('manual overlays', () => {
     );
   });
 
+  it('reject a first-result answer where the index answers several, in no order an adapter is bound to', () => {
+    const first = { ...callersOfTotal, expected: { kind: 'exact_symbol', stable_id: id('src/`checkout.ts`/checkout().') } };
+    expect(problem(() => compileManual([first], 'm.yaml', facts))).toBe(
+      `m.yaml: entry 1 (override_callers): expects ${id('src/`checkout.ts`/checkout().')} first, but the index answers 2 symbols, in no order an adapter is bound to; write it as contains or exact_set`,
+    );
+    const topOne = { ...callersOfTotal, expected: { kind: 'in_top_k', stable_id: id('src/`checkout.ts`/checkout().'), k: 1 } };
+    expect(problem(() => compileManual([topOne], 'm.yaml', facts))).toBe(
+      `m.yaml: entry 1 (override_callers): expects ${id('src/`checkout.ts`/checkout().')} first, but the index answers 2 symbols, in no order an adapter is bound to; write it as contains or exact_set`,
+    );
+    const topTwo = { ...topOne, expected: { ...topOne.expected, k: 2 } };
+    expect(compileManual([topTwo], 'm.yaml', facts)).toHaveLength(1);
+  });
+
   it('reject two entries asking the same query', () => {
     expect(problem(() => compileManual([callersOfTotal, callersOfTotal], 'm.yaml', facts))).toBe('m.yaml: entry 2 (override_callers): asks the same query as entry 1');
   });
