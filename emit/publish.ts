@@ -106,6 +106,7 @@ export async function checkPublishedSet(dir: string, corpus: string): Promise<st
     [n.card, manifest?.outputs?.card?.sha256],
     [n.chart, manifest?.outputs?.chart?.sha256],
   ];
+  let scenarioBytes: Buffer | undefined;
   for (const [name, hash] of recorded) {
     if (typeof hash !== 'string') {
       problems.push(`${n.manifest} records no sha256 for ${name}`);
@@ -114,17 +115,20 @@ export async function checkPublishedSet(dir: string, corpus: string): Promise<st
     const bytes = await read(name);
     if (!bytes) problems.push(`${name} is missing`);
     else if (sha256(bytes) !== hash) problems.push(`${name} does not match the sha256 ${n.manifest} records (the set is mixed or was edited)`);
+    if (name === n.scenarios) scenarioBytes = bytes;
   }
   // A hash is no seal: a file edited with the manifest's hash edited to match still disagrees with its counts.
-  const held = problems.length ? undefined : scenarioCount(await read(n.scenarios));
-  if (held !== undefined && held !== manifest.counts?.total) problems.push(`${n.scenarios} holds ${held} scenario(s), ${n.manifest} counts ${String(manifest.counts?.total)} (the set was edited)`);
+  if (problems.length === 0) {
+    const held = scenarioCount(scenarioBytes!);
+    if (held !== manifest.counts?.total) problems.push(`${n.scenarios} holds ${held} scenario(s), ${n.manifest} counts ${String(manifest.counts?.total)} (the set was edited)`);
+  }
   return problems;
 }
 
 /** How many scenarios a scenario file's bytes hold, or -1 when they are no JSON array. */
-function scenarioCount(bytes: Buffer | undefined): number {
+function scenarioCount(bytes: Buffer): number {
   try {
-    const data: unknown = JSON.parse(bytes!.toString('utf8'));
+    const data: unknown = JSON.parse(bytes.toString('utf8'));
     return Array.isArray(data) ? data.length : -1;
   } catch {
     return -1;

@@ -31,13 +31,22 @@ function matches(path: string, entry: string): boolean {
 }
 
 /** Whether anything under directory `dir` can match one of the entries, so walks skip unrelated subtrees. */
-function mayContainMatch(dir: string, entries: string[]): boolean {
+function mayContainMatch(dir: string, entries: readonly string[]): boolean {
   const prefix = `${dir}/`;
   return entries.some((entry) => {
     if (entry === './') return true;
     const entryPrefix = entry.endsWith('/') ? entry : `${entry}/`;
     return entryPrefix.startsWith(prefix) || prefix.startsWith(entryPrefix);
   });
+}
+
+/**
+ * Whether selectTree may copy some file under the directory `dir` of a tree ('' is the tree itself):
+ * an include entry reaches into it and no exclude entry covers all of it.
+ */
+export function maySelectUnder(dir: string, include: readonly string[], exclude: readonly string[]): boolean {
+  if (exclude.some((entry) => matches(`${dir}/`, entry))) return false;
+  return dir === '' ? include.length > 0 : mayContainMatch(dir, include);
 }
 
 /**

@@ -11,6 +11,7 @@ import { trackPath } from '../core/cleanup.ts';
 import { PipelineError } from '../core/errors.ts';
 import type { Corpus } from '../core/lock.ts';
 import { corpusOutputs } from '../emit/publish.ts';
+import { maySelectUnder } from '../fetchers/tree.ts';
 
 /** A directory the run writes: created if missing, refused when it is a file or cannot be written. */
 export async function writableDir(dir: string, option: string): Promise<void> {
@@ -70,18 +71,11 @@ export async function ownDirsOutsideLocalSources(dirs: ReadonlyArray<{ dir: stri
       if (!tree) continue; // the fetch names a missing source
       for (const { dir, option } of dirs) {
         const inside = relative(tree, await realpath(dir));
-        if (inside.startsWith('..') || isAbsolute(inside) || !selectsUnder(inside, corpus.include, corpus.exclude)) continue;
+        if (inside.startsWith('..') || isAbsolute(inside) || !maySelectUnder(inside, corpus.include, corpus.exclude)) continue;
         throw new PipelineError(`${option} ${dir} lies inside corpus ${corpus.name}'s local source ${source.path}, in what its include selects: the run would copy its own files into the corpus; pass a ${option} outside it`);
       }
     }
   }
-}
-
-/** Whether some file under the directory `rel` of a tree ('' is the tree itself) can be selected by these include and exclude entries. */
-function selectsUnder(rel: string, include: readonly string[], exclude: readonly string[]): boolean {
-  const under = (path: string, entry: string) => entry === './' || path === entry.replace(/\/$/, '') || path.startsWith(entry.endsWith('/') ? entry : `${entry}/`);
-  if (exclude.some((entry) => under(rel, entry))) return false;
-  return include.some((entry) => rel === '' || under(rel, entry) || under(entry.replace(/\/$/, ''), `${rel}/`));
 }
 
 interface Program {

@@ -16,11 +16,9 @@ export interface VerifyOutcome {
   problems: string[];
 }
 
-async function readOrNull(path: string): Promise<Buffer | null> {
-  return readFile(path).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return null;
-    throw error;
-  });
+/** A committed file's bytes, or what keeps it from being compared. */
+async function readCommitted(path: string): Promise<Buffer | { problem: string }> {
+  return readFile(path).catch((error: NodeJS.ErrnoException) => ({ problem: error.code === 'ENOENT' ? 'not committed' : `cannot read it (${error.code ?? error.message})` }));
 }
 
 /** The first few lines that differ, `-` committed and `+` regenerated. */
@@ -77,16 +75,12 @@ export async function runVerify(lock: Lock, names: string[] | undefined, paths: 
       }
       for (const file of corpusOutputs(outcome.corpus)) {
         const suffix = file.slice(outcome.corpus.length);
-        const committed = await readOrNull(join(paths.outDir, file)).catch((error: NodeJS.ErrnoException) => {
-          problems.push(`${file}: cannot read it (${error.code ?? error.message})`);
-          return undefined;
-        });
-        if (committed === undefined) continue;
-        const regenerated = (await readFile(join(fresh.outDir, file)))!;
-        if (!committed) {
-          problems.push(`${file}: not committed`);
+        const committed = await readCommitted(join(paths.outDir, file));
+        if (!Buffer.isBuffer(committed)) {
+          problems.push(`${file}: ${committed.problem}`);
           continue;
         }
+        const regenerated = await readFile(join(fresh.outDir, file));
         if (committed.equals(regenerated)) continue;
         const scenario = suffix === '.json' ? firstDifferingScenario(committed.toString('utf8'), regenerated.toString('utf8')) : undefined;
         problems.push(

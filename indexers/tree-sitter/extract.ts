@@ -234,9 +234,9 @@ function parameterCount(node: Node | undefined): number | undefined {
 /**
  * For regions sorted by start (`[start, end)`), a function from an offset to the last region that
  * contains it (the innermost, where regions nest), or -1. `up[j]` is the last earlier region reaching
- * past region j's start: the ones between end before j starts, so before any offset j could hold, and
- * are skipped. Each question walks outward from the last region starting at or before the offset, so
- * it costs the nesting depth and a binary search, not a pass over the file's regions.
+ * past region j's start; the regions between it and j end before j starts, so they hold no offset j
+ * could, and a walk skips them. Each question walks outward from the last region starting at or before
+ * the offset, so it costs the nesting depth and a binary search, not a pass over the file's regions.
  */
 export function innermostRegion(regions: ReadonlyArray<{ start: number; end: number }>): (offset: number) => number {
   const up = new Int32Array(regions.length);
