@@ -178,13 +178,15 @@ export function translateRustRegex(pattern: string, charset: Charset = 'unicode'
   return innerRequired ? { source: out, required: innerRequired } : { source: out };
 }
 
-/** A class from `[` at `start`: simple items and ranges of literals only; a negated class never matches `\n`. */
+/** A class from `[` at `start`: simple items and ranges of literals only; a class never matches `\n`. */
 function translateClass(chars: string[], start: number, classes: Classes): { js: string; next: number } | undefined {
   let i = start + 1;
   const negated = chars[i] === '^';
   if (negated) i++;
   if (chars[i] === ']' || chars[i] === '-') return undefined;
   let body = '';
+  // `\s` in a class that is not negated: its items would admit `\n`, so it is matched beside the class.
+  let space = false;
   let previousWasLiteral = false;
   while (i < chars.length && chars[i] !== ']') {
     const ch = chars[i]!;
@@ -216,6 +218,7 @@ function translateClass(chars: string[], start: number, classes: Classes): { js:
       if (next === 'w') body += classes.wordItems;
       else if (next === 'd') body += classes.digitItems;
       else if (next === 's' && negated) body += classes.spaceItems;
+      else if (next === 's') space = true;
       else if (RUST_META.has(next)) {
         body += classLiteral(next);
         previousWasLiteral = true;
@@ -230,8 +233,9 @@ function translateClass(chars: string[], start: number, classes: Classes): { js:
     previousWasLiteral = true;
     i += 1;
   }
-  if (chars[i] !== ']' || !body) return undefined;
-  return { js: negated ? `[^${body}\\n]` : `[${body}]`, next: i + 1 };
+  if (chars[i] !== ']' || (!body && !space)) return undefined;
+  if (negated) return { js: `[^${body}\\n]`, next: i + 1 };
+  return { js: !space ? `[${body}]` : body ? `(?:[${body}]|${classes.space})` : classes.space, next: i + 1 };
 }
 
 /** The character of a two-digit `\xHH` escape at `i`. */

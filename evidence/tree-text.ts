@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from 'node:worker_threads';
 import { runRgSearch, type RgMatch, type TextSearch } from './ripgrep.ts';
 import { escapeRegex } from '../core/languages.ts';
 import { ESCAPES, translateRustRegex, type Charset } from './rust-regex.ts';
@@ -27,7 +28,7 @@ export class TreeText {
     // rg's matches in an unreadable file (a search rg answers) are read back in its lossy UTF-8 text.
     const lossy = unreadable.map(({ path, bytes }) => {
       const text = LOSSY.decode(bytes);
-      return { path, text, lineStarts: lineStartsOf(text), ascii: false };
+      return { index: -1, path, text, lineStarts: lineStartsOf(text), ascii: false };
     });
     this.byPath = new Map([...files, ...lossy].map((f) => [f.path, f]));
   }
@@ -40,7 +41,7 @@ export class TreeText {
       const bytes = readFileSync(join(dir, path));
       const asRgReadsIt = bytes.includes(0) || startsWithUtf16Bom(bytes) ? undefined : strictUtf8(bytes);
       if (asRgReadsIt === undefined) unreadable.push({ path, bytes });
-      else files.push({ path, text: asRgReadsIt, lineStarts: lineStartsOf(asRgReadsIt), ascii: ONLY_ASCII.test(asRgReadsIt) });
+      else files.push({ index: files.length, path, text: asRgReadsIt, lineStarts: lineStartsOf(asRgReadsIt), ascii: ONLY_ASCII.test(asRgReadsIt) });
     }
     return new TreeText(dir, files, unreadable);
   }
@@ -49,12 +50,30 @@ export class TreeText {
   search(search: TextSearch, paths?: ReadonlySet<string>): RgMatch[] {
     const plan = inProcessPlan(search);
     if (!plan || !this.nothingToFindInUnreadable(plan.required, paths)) return runRgSearch(this.dir, search, paths);
-    const matches: RgMatch[] = [];
-    for (const file of this.filesToSearch(search)) {
-      if ((paths && !paths.has(file.path)) || (plan.required && !plan.required.some((all) => all.every((r) => file.text.includes(r))))) continue;
-      if (!collect(file, plan.regex(file.ascii ? 'ascii' : 'unicode'), matches)) return runRgSearch(this.dir, search, paths);
-    }
-    return matches;
+    const chosen = this.filesToSearch(search).filter(
+      (file) => (!paths || paths.has(file.path)) && (!plan.required || plan.required.some((all) => all.every((r) => file.text.includes(r)))),
+    );
+    if (chosen.length === 0) return [];
+    const found = this.thread().search({
+      files: chosen.map((file) => file.index),
+      ascii: chosen.some((file) => file.ascii) ? plan.source('ascii') : undefined,
+      unicode: chosen.some((file) => !file.ascii) ? plan.source('unicode') : undefined,
+    });
+    if (!found) return runRgSearch(this.dir, search, paths);
+    return found.map(([index, line, start, text]) => ({ file: this.files[index]!.path, line, start, end: start + text.length, text }));
+  }
+
+  private searchThread?: SearchThread;
+
+  private thread(): SearchThread {
+    if (!this.searchThread || this.searchThread.ended) this.searchThread = new SearchThread(this.files);
+    return this.searchThread;
+  }
+
+  /** Ends the thread that runs in-process searches; a later search starts another. */
+  close(): void {
+    this.searchThread?.end();
+    this.searchThread = undefined;
   }
 
   /** Per identifier (a maximal run of ASCII word characters), the files holding it as one, in search order; made on first use. */
@@ -113,6 +132,8 @@ interface RawFile {
 }
 
 interface TextFile {
+  /** Its place in the tree's files, as the search thread knows it. */
+  index: number;
   path: string;
   text: string;
   /** UTF-16 offset of each line's first character. */
@@ -127,8 +148,8 @@ const IDENTIFIER = /^[A-Za-z0-9_]+$/;
 const IDENTIFIERS = /[A-Za-z0-9_]+/g;
 
 interface Plan {
-  /** The search's regex in a charset, compiled when first asked for. */
-  regex: (charset: Charset) => RegExp;
+  /** The JavaScript source of the search's regex in a charset, made when first asked for. */
+  source: (charset: Charset) => string;
   /** Literals every match holds, as alternatives (evidence/rust-regex.ts, `required`). */
   required?: string[][];
 }
@@ -140,38 +161,80 @@ function inProcessPlan(search: TextSearch): Plan | undefined {
     // followed by a non-word character or the line's end" is then "not next to a word character".
     if (!WORD_EDGED.test(search.pattern) || search.pattern.includes('\n')) return undefined;
     const literal = escapeRegex(search.pattern);
-    return { regex: compiledOnce((charset) => `(?<!${ESCAPES[charset].w})${literal}(?!${ESCAPES[charset].w})`), required: [[search.pattern]] };
+    return { source: (charset) => `(?<!${ESCAPES[charset].w})${literal}(?!${ESCAPES[charset].w})`, required: [[search.pattern]] };
   }
   const ascii = translateRustRegex(search.pattern, 'ascii');
   if (!ascii) return undefined;
   return {
-    regex: compiledOnce((charset) => (charset === 'ascii' ? ascii.source : translateRustRegex(search.pattern, 'unicode')!.source)),
+    source: (charset) => (charset === 'ascii' ? ascii.source : translateRustRegex(search.pattern, 'unicode')!.source),
     ...(ascii.required ? { required: ascii.required } : {}),
   };
 }
 
-/** A regex per charset from its source, each compiled on first use: most trees need only the ASCII one. */
-function compiledOnce(sourceIn: (charset: Charset) => string): (charset: Charset) => RegExp {
-  const compiled = new Map<Charset, RegExp>();
-  return (charset) => {
-    let regex = compiled.get(charset);
-    if (!regex) compiled.set(charset, (regex = new RegExp(sourceIn(charset), 'gu')));
-    return regex;
-  };
+/** A search as the thread takes it: the files (by index) and the regex source for each charset among them. */
+interface ThreadSearch {
+  files: number[];
+  ascii: string | undefined;
+  unicode: string | undefined;
 }
 
-/** Adds `file`'s matches of `regex`; false when one is empty (rg's handling of empty matches is left to rg). */
-function collect(file: TextFile, regex: RegExp, into: RgMatch[]): boolean {
-  regex.lastIndex = 0;
-  let line = 0;
-  for (let m = regex.exec(file.text); m; m = regex.exec(file.text)) {
-    if (m[0].length === 0) return false;
-    while (line + 1 < file.lineStarts.length && file.lineStarts[line + 1]! <= m.index) line++;
-    const column = m.index - file.lineStarts[line]!;
-    into.push({ file: file.path, line: line + 1, start: column, end: column + m[0].length, text: m[0] });
+/** A match as the thread gives it: file index, line, UTF-16 column and text. */
+type ThreadMatch = [number, number, number, string];
+
+/**
+ * How long an in-process search may run before it is abandoned to rg. No output depends on it:
+ * rg gives the same matches, only later. Generous, since a search of a large tree takes some
+ * tenths of a second on a busy machine, and only a pattern that backtracks without end needs it.
+ */
+const SEARCH_DEADLINE_MS = 2_000;
+
+/**
+ * The worker thread of evidence/search-thread.js, holding a copy of the tree's texts. The caller
+ * waits for each answer synchronously (Atomics.wait on a flag the thread sets, then the reply taken
+ * off its port), so TreeText.search stays synchronous; past the deadline the thread is ended.
+ */
+class SearchThread {
+  private readonly worker: Worker;
+  private readonly replies: MessagePort;
+  private readonly answered = new Int32Array(new SharedArrayBuffer(4));
+  /** Whether the thread was ended: a search past the deadline ends it. */
+  ended = false;
+
+  constructor(files: readonly TextFile[]) {
+    const { port1, port2 } = new MessageChannel();
+    this.replies = port1;
+    this.worker = new Worker(new URL('./search-thread.js', import.meta.url), {
+      workerData: { files: files.map(({ text, lineStarts, ascii }) => ({ text, lineStarts, ascii })), replies: port2, signal: this.answered.buffer },
+      transferList: [port2],
+    });
+    this.worker.unref();
+    // Starting and taking in the texts is no search's time: the thread says when it is ready.
+    if (Atomics.wait(this.answered, 0, 0, THREAD_START_LIMIT_MS) === 'timed-out') {
+      this.end();
+      throw new Error(`the search thread (evidence/search-thread.js) did not start within ${THREAD_START_LIMIT_MS / 1000} s`);
+    }
   }
-  return true;
+
+  /** The matches, or undefined when rg must answer: a match was empty, or the deadline passed (the thread is then ended). */
+  search(request: ThreadSearch): ThreadMatch[] | undefined {
+    Atomics.store(this.answered, 0, 0);
+    this.worker.postMessage(request);
+    if (Atomics.wait(this.answered, 0, 0, SEARCH_DEADLINE_MS) === 'timed-out') {
+      this.end();
+      return undefined;
+    }
+    return (receiveMessageOnPort(this.replies)?.message as ThreadMatch[] | null) ?? undefined;
+  }
+
+  end(): void {
+    this.ended = true;
+    this.replies.close();
+    void this.worker.terminate();
+  }
 }
+
+/** A bound on the thread's start, which takes well under a second: past it something is broken. */
+const THREAD_START_LIMIT_MS = 60_000;
 
 function lineStartsOf(text: string): number[] {
   const starts = [0];

@@ -164,27 +164,31 @@ export async function runCorpus(corpus: Corpus, paths: RunPaths, options: RunOpt
     }
     const result = await stage('generate', async () => {
       const tree = TreeText.load(fetched.treeDir);
-      const searcher = searcherOver(tree);
-      const classifier = new SyntaxClassifier(tree, await loadGrammars(corpus.language));
-      const search = classifiedSearch(searcher, classifier);
-      const language = corpusLanguage(corpus);
-      const facts = new Facts(graph, language);
-      const manual = overlays.manual ? compileManual(overlays.manual.data, overlays.manual.file, facts) : [];
-      const specs = overlays.specs ? compileSpecs(overlays.specs.data, overlays.specs.file, facts, search) : [];
-      const reserved = new Set([...manual, ...specs].map((s) => canonicalJson(s.query)));
-      const drift = base && baseGraph ? driftBase(baseGraph, graph.packagePrefix, language, base.project.version) : undefined;
-      const made = generateScenarios(graph, { language, seed: corpus.seed, budget: corpus.budget, search, reserved, sessions: corpus.sessions ?? false, ...(drift ? { drift } : {}) });
-      const profiled = inProfile(sortScenarios([...made.scenarios, ...manual, ...specs]), options.protocol ?? 'lmc', facts);
-      parsedSpans = classifier.parsedSpans();
-      return {
-        scenarios: profiled.scenarios,
-        profile: profiled.profile,
-        subTypes: made.subTypes,
-        symbols: graph.symbols.size,
-        callSites: graph.callSites,
-        grep: { rgVersion, searches: searcher.searches() },
-        overlays: { manual: overlays.manual?.file ?? null, specs: overlays.specs?.file ?? null },
-      };
+      try {
+        const searcher = searcherOver(tree);
+        const classifier = new SyntaxClassifier(tree, await loadGrammars(corpus.language));
+        const search = classifiedSearch(searcher, classifier);
+        const language = corpusLanguage(corpus);
+        const facts = new Facts(graph, language);
+        const manual = overlays.manual ? compileManual(overlays.manual.data, overlays.manual.file, facts) : [];
+        const specs = overlays.specs ? compileSpecs(overlays.specs.data, overlays.specs.file, facts, search) : [];
+        const reserved = new Set([...manual, ...specs].map((s) => canonicalJson(s.query)));
+        const drift = base && baseGraph ? driftBase(baseGraph, graph.packagePrefix, language, base.project.version) : undefined;
+        const made = generateScenarios(graph, { language, seed: corpus.seed, budget: corpus.budget, search, reserved, sessions: corpus.sessions ?? false, ...(drift ? { drift } : {}) });
+        const profiled = inProfile(sortScenarios([...made.scenarios, ...manual, ...specs]), options.protocol ?? 'lmc', facts);
+        parsedSpans = classifier.parsedSpans();
+        return {
+          scenarios: profiled.scenarios,
+          profile: profiled.profile,
+          subTypes: made.subTypes,
+          symbols: graph.symbols.size,
+          callSites: graph.callSites,
+          grep: { rgVersion, searches: searcher.searches() },
+          overlays: { manual: overlays.manual?.file ?? null, specs: overlays.specs?.file ?? null },
+        };
+      } finally {
+        tree.close();
+      }
     });
     await cache.store('generate', generateKey, { name: 'result.json', value: result });
     return result;

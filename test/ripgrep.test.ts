@@ -39,6 +39,9 @@ const PATTERNS: TextSearch[] = [
     '[a-c-]x',
     '\\x28',
     '\\Bx\\B',
+    '\\bget\\s*(?:<[\\w\\s,.<>\\[\\]]*>\\s*)?\\(',
+    '[\\s(]+\\w',
+    '[\\s]\\S',
     '.(',
   ].map((pattern) => ({ mode: 'regex' as const, pattern })),
 ];
@@ -130,6 +133,24 @@ describe('in-process text search', () => {
     }
   });
 
+  it('leaves to rg a search that backtracks without end in-process, and gives its matches', async () => {
+    const copy = await mkdtemp(join(tmpdir(), 'lmc-tree-text-backtracking-'));
+    try {
+      // 2^40 ways to split the run of word characters before the `!` into `\w+\s?` groups: V8 tries them all.
+      await writeFile(join(copy, 'a.txt'), `${'a'.repeat(40)}!\nab cd\n`);
+      const tree = TreeText.load(copy);
+      const search: TextSearch = { mode: 'regex', pattern: '(\\w+\\s?)+$' };
+      const found = tree.search(search);
+      expect(found.map((m) => `${m.line}:${m.start}:${m.text}`)).toEqual(['2:0:ab cd']);
+      expect(found).toEqual(runRgSearch(copy, search));
+      // The thread ended with the abandoned search; the next search starts another.
+      expect(tree.search({ mode: 'word', pattern: 'cd' }).map((m) => `${m.line}:${m.start}`)).toEqual(['2:3']);
+      tree.close();
+    } finally {
+      await rm(copy, { recursive: true, force: true });
+    }
+  });
+
   it('reports rg’s own error for a pattern it cannot compile', () => {
     expect(() => TreeText.load(dir).search({ mode: 'regex', pattern: '.(' })).toThrow(/^rg failed for pattern "\.\(": regex parse error/);
   });
@@ -147,7 +168,7 @@ describe('in-process text search', () => {
       ['implements', 'Node'],
     ]);
     expect(translateRustRegex('(?:x|y)+')?.required).toBeUndefined();
-    for (const unsupported of ['(?P<n>x)', '(?i)x', '\\p{L}', '[[:alpha:]]', '[a&&b]', '\\Bx', 'a\\nb', '[\\s]', '[^\\W]', '\\q', '(a']) {
+    for (const unsupported of ['(?P<n>x)', '(?i)x', '\\p{L}', '[[:alpha:]]', '[a&&b]', '\\Bx', 'a\\nb', '[^\\W]', '\\q', '(a']) {
       expect(translateRustRegex(unsupported), unsupported).toBeUndefined();
     }
   });
@@ -156,7 +177,7 @@ describe('in-process text search', () => {
     const ascii = Array.from({ length: 128 }, (_, c) => String.fromCharCode(c));
     const texts = [...ascii, ...ascii.flatMap((a) => ascii.map((b) => a + b))];
     const matchesOf = (regex: RegExp, text: string) => [...text.matchAll(regex)].map((m) => `${m.index}:${m[0]}`).join(',');
-    for (const pattern of ['\\w', '\\W', '\\s', '\\S', '\\d', '\\D', '\\b', '.\\b', '\\b.', '[\\w$]', '[^\\w$]', '[^\\w\\s]', '[\\d-]', '[^\\d]', '[^\\s]', '^\\s*$', 'a$']) {
+    for (const pattern of ['\\w', '\\W', '\\s', '\\S', '\\d', '\\D', '\\b', '.\\b', '\\b.', '[\\w$]', '[^\\w$]', '[^\\w\\s]', '[\\d-]', '[^\\d]', '[^\\s]', '[\\s]', '[\\w\\s]', '[\\s,-]', '^\\s*$', 'a$']) {
       const [u, a] = (['unicode', 'ascii'] as const).map((charset) => new RegExp(translateRustRegex(pattern, charset)!.source, 'gu'));
       const differing = texts.filter((text) => matchesOf(u!, text) !== matchesOf(a!, text));
       expect(differing.map((t) => JSON.stringify(t)), pattern).toEqual([]);
