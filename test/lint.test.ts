@@ -56,6 +56,17 @@ describe('lmc lint', () => {
     ]);
   });
 
+  it('lints a query nested a hundred thousand levels deep, as a file is parsed, without running out of stack', () => {
+    let deep: unknown = [];
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    const file = [good(1, { query: { ...good(1).query, extra: deep } }), good(2, { query: { ...good(1).query, extra: deep } })];
+    expect(lintScenarioFile(file).findings.map((f) => `${f.rule} ${f.scenario}: ${f.detail}`)).toEqual([
+      "schema callers-000000000001: /query must NOT have additional properties",
+      "schema callers-000000000002: /query must NOT have additional properties",
+      'repeated_query callers-000000000002: same query as callers-000000000001',
+    ]);
+  });
+
   it('refuses a file that is not an array of scenarios', () => {
     expect(lintScenarioFile({ scenarios: [] }).findings).toEqual([{ rule: 'schema', scenario: '(file)', detail: 'the file is not a JSON array of scenarios' }]);
     expect(lintScenarioFile([])).toEqual({ scenarios: 0, findings: [{ rule: 'schema', scenario: '(file)', detail: 'the file holds no scenario' }] });
