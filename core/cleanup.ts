@@ -12,6 +12,8 @@ interface Killable {
  * they exist; on SIGINT or SIGTERM the CLI kills and removes whatever is still registered.
  */
 const children = new Set<Killable>();
+/** Process groups by id: each led by a child started `detached`, whose pid is the group's id. */
+const groups = new Set<number>();
 const paths = new Set<string>();
 
 /** Registers a child process until it exits. */
@@ -22,6 +24,27 @@ export function trackChild<T extends Killable>(child: T): T {
   return child;
 }
 
+/**
+ * Registers the process group a `detached` child leads, to be killed whole: killing a shell alone
+ * leaves its pipeline and background jobs running. Returns the function that kills the group and
+ * unregisters it; after the first call it does nothing, so a later call cannot reach another
+ * group that reuses the id.
+ */
+export function trackGroup(pid: number): () => void {
+  groups.add(pid);
+  return () => {
+    if (groups.delete(pid)) killGroup(pid);
+  };
+}
+
+function killGroup(pid: number): void {
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // every process of the group is gone
+  }
+}
+
 /** Registers a temporary path; call the returned function once it is renamed into place or removed. */
 export function trackPath(path: string): () => void {
   paths.add(path);
@@ -29,10 +52,10 @@ export function trackPath(path: string): () => void {
 }
 
 /**
- * Kills every registered child process and removes every registered path, synchronously. A killed
- * child may still be writing into its directory for a moment (SIGKILL is delivered, not awaited),
- * so a removal that meets a directory filling up again is retried; the paths that still could not
- * be removed are returned, for the caller to name.
+ * Kills every registered child process and process group and removes every registered path,
+ * synchronously. A killed child may still be writing into its directory for a moment (SIGKILL is
+ * delivered, not awaited), so a removal that meets a directory filling up again is retried; the
+ * paths that still could not be removed are returned, for the caller to name.
  */
 export function cleanUpNow(): string[] {
   for (const child of children) {
@@ -43,6 +66,8 @@ export function cleanUpNow(): string[] {
     }
   }
   children.clear();
+  for (const pid of groups) killGroup(pid);
+  groups.clear();
   const left: string[] = [];
   for (const path of paths) {
     try {

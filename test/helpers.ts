@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { runGenerate, type CorpusOutcome } from '../pipeline/generate.ts';
@@ -49,4 +49,37 @@ export async function generateInto(corpora: string[], concurrency: number): Prom
   const lock = await loadLock(paths.lockFile);
   const outcomes = await runGenerate(lock, corpora, paths, { concurrency, force: false }, () => {});
   return { paths, outcomes, cleanup: () => rm(root, { recursive: true, force: true }) };
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Whether process `pid` has stopped running within `ms` (a zombie not yet reaped by its new parent
+ * counts as stopped); if not, it is killed, so a failing test leaves nothing behind.
+ */
+export async function stopsRunning(pid: number, ms = 2_000): Promise<boolean> {
+  const running = async () => {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+    return stat !== '' && stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
+  };
+  const until = Date.now() + ms;
+  while (await running()) {
+    if (Date.now() > until) {
+      process.kill(pid, 'SIGKILL');
+      return false;
+    }
+    await pause(20);
+  }
+  return true;
+}
+
+/** The pid a process wrote to `file`, once it has, waiting up to `ms`. */
+export async function pidFrom(file: string, ms = 10_000): Promise<number> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const text = await readFile(file, 'utf8').catch(() => '');
+    if (/^\d+\n?$/.test(text)) return Number(text);
+    if (Date.now() > until) throw new Error(`no pid in ${file} after ${ms} ms`);
+    await pause(20);
+  }
 }

@@ -2,11 +2,26 @@
  * `lmc run`: a memory system scored on a scenario file through the adapter protocol, with the
  * paper's nine-category weighting and the upstream runner's six-category one side by side.
  */
+import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runFile } from '../pipeline/run.ts';
+import { pidFrom, repoRoot, stopsRunning } from './helpers.ts';
+
+const lmcBin = join(repoRoot, 'bin', 'lmc.js');
+
+/** Starts `lmc ARGS`; `done` settles with its exit code and what it wrote. */
+function startLmc(args: string[]) {
+  const child = spawn(process.execPath, [lmcBin, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const done = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })));
+  return { child, done };
+}
 
 const P = 'lmc-tree-sitter golang demo 1.0.0 ';
 const scenarios = [
@@ -48,6 +63,8 @@ beforeAll(async () => {
   const replying = (reply: object) => `require('node:readline').createInterface({ input: process.stdin }).on('line', () => console.log(${JSON.stringify(JSON.stringify(reply))}));\n`;
   await writeFile(join(dir, 'empty.cjs'), replying({ results: [] }));
   await writeFile(join(dir, 'failing.cjs'), replying({ error: 'no index loaded', results: [] }));
+  // One that never answers, after writing its pid to the file named by its argument.
+  await writeFile(join(dir, 'silent.cjs'), `require('node:fs').writeFileSync(process.argv[2], String(process.pid));\nsetInterval(() => {}, 1000);\n`);
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
@@ -74,6 +91,16 @@ describe('lmc run', () => {
   it('scores an error reply that carries `results: []` as an error, without stopping the run', async () => {
     const out = await runFile(join(dir, 'shop.json'), `node ${join(dir, 'failing.cjs')}`);
     expect(out.split('\n')[0]).toMatch(/^shop, adapter adapter: 0\/3 passed, 3 errored/);
+  });
+
+  it('SIGINT stops the adapter and what its shell started with it, and exits 130', async () => {
+    const pidFile = join(dir, 'silent-sigint.pid');
+    const lmc = startLmc(['run', join(dir, 'shop.json'), '--adapter', `node ${join(dir, 'silent.cjs')} ${pidFile} | cat`]);
+    const pid = await pidFrom(pidFile);
+    lmc.child.kill('SIGINT');
+    const { code, stdout, stderr } = await lmc.done;
+    expect({ code, stdout, stderr }).toEqual({ code: 130, stdout: '', stderr: 'lmc: interrupted; stopped child processes and removed temporary files\n' });
+    expect(await stopsRunning(pid)).toBe(true);
   });
 
   it('refuses a file that is no scenario file, naming it and the scenario', async () => {

@@ -5,7 +5,7 @@ import type { Scenario } from '../core/contract.ts';
 import { PipelineError } from '../core/errors.ts';
 import { respond } from '../adapters/protocol.ts';
 import { runScenarios, writeRun, type AdapterSpec } from '../validate/runner.ts';
-import { tempDir } from './helpers.ts';
+import { pidFrom, stopsRunning, tempDir } from './helpers.ts';
 
 const scenarios: Scenario[] = [
   {
@@ -180,6 +180,15 @@ describe('runScenarios', () => {
     const error = await failure(runScenarios('demo', scenarios, spec, { timeoutMs: 300, startupTimeoutMs: 5_000 }));
     expect(error.message).toContain('no answer to scenario typo-000000000003 within 300 ms');
     expect(error.message).toContain('stopped by the runner');
+  });
+
+  it('stops what the adapter command started in the background when the run ends', async () => {
+    const right = await adapter('right-in-shell', adapterSource(`(q, i, ids) => JSON.stringify({ results: ids })`));
+    const pidFile = join(dir, 'background.pid');
+    const command = `sleep 30 </dev/null >/dev/null 2>&1 & echo $! > '${pidFile}'; exec '${process.execPath}' '${right.args[0]}'`;
+    const run = await runScenarios('demo', scenarios, { label: 'shell', command: 'sh', args: ['-c', command] });
+    expect(run.result).toMatchObject({ scenarios: 3, passed: 3, errored: 0 });
+    expect(await stopsRunning(await pidFrom(pidFile))).toBe(true);
   });
 });
 

@@ -6,10 +6,10 @@
 import { setPriority } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { execa, type ResultPromise } from 'execa';
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { turnsOf, type Expected, type Query, type Scenario } from '../core/contract.ts';
 import { writeFileAtomic } from '../core/atomic.ts';
-import { trackChild } from '../core/cleanup.ts';
+import { trackGroup } from '../core/cleanup.ts';
 import { PipelineError } from '../core/errors.ts';
 import { latencyPercentiles, passes, scoreResult, summarise, type LatencyPercentiles, type ScoreSummary } from './scorer.ts';
 
@@ -91,8 +91,6 @@ class LineQueue {
   private readonly unread: string[] = [];
   private waiting?: (next: Next) => void;
   private ended = false;
-  /** Settles once stdout has closed, after its last line was delivered. */
-  readonly closed: Promise<void>;
 
   constructor(stream: NodeJS.ReadableStream) {
     const lines = createInterface({ input: stream, crlfDelay: Infinity });
@@ -102,14 +100,11 @@ class LineQueue {
       if (waiting) waiting({ line });
       else this.unread.push(line);
     });
-    this.closed = new Promise((resolve) =>
-      lines.once('close', () => {
-        this.ended = true;
-        this.waiting?.({ eof: true });
-        this.waiting = undefined;
-        resolve();
-      }),
-    );
+    lines.once('close', () => {
+      this.ended = true;
+      this.waiting?.({ eof: true });
+      this.waiting = undefined;
+    });
   }
 
   get unsolicited(): readonly string[] {
@@ -165,7 +160,9 @@ function lowerPriority(pid: number): void {
   }
 }
 
-/** How a process ended, for a failure message. */
+/** How a process ended: its exit, or why it could not start. */
+type Ending = { code: number | null; signal: NodeJS.Signals | null } | { error: Error };
+
 type Failure = (message: string, stopNow: boolean) => Promise<never>;
 
 /**
@@ -173,8 +170,14 @@ type Failure = (message: string, stopNow: boolean) => Promise<never>;
  * go to a second process of the same command, which never sees the session's other turns.
  */
 class AdapterProcess {
-  private readonly child: ResultPromise;
+  private readonly child: ChildProcessWithoutNullStreams;
   private readonly lines: LineQueue;
+  /** Kills the adapter's process group: the command and everything it started (a pipeline's other end, a background job). */
+  private readonly killGroup: () => void;
+  /** Settles when the process exits (or cannot start). */
+  private readonly ended: Promise<Ending>;
+  /** Settles when its pipes have closed too, which a descendant may put off. */
+  private readonly closed: Promise<void>;
   private stderrTail = '';
   private stoppedByRunner = false;
   asked = 0;
@@ -188,51 +191,52 @@ class AdapterProcess {
     /** Whether it runs at a lower scheduling priority (a sub-agent process, idle until late in most files). */
     lowPriority = false,
   ) {
-    this.child = trackChild(
-      execa(adapter.command, adapter.args, {
-        ...(adapter.cwd ? { cwd: adapter.cwd } : {}),
-        stdin: 'pipe',
-        stdout: 'pipe',
-        stderr: 'pipe',
-        buffer: false,
-        reject: false,
-      }),
-    );
-    if (lowPriority && this.child.pid !== undefined) lowerPriority(this.child.pid);
-    this.child.stderr!.on('data', (chunk: Buffer) => {
+    // In a process group of its own, so that stopping it stops whatever it started too.
+    this.child = spawn(adapter.command, adapter.args, { ...(adapter.cwd ? { cwd: adapter.cwd } : {}), stdio: 'pipe', detached: true });
+    const pid = this.child.pid;
+    this.killGroup = pid === undefined ? () => {} : trackGroup(pid);
+    this.ended = new Promise((resolve) => {
+      this.child.once('exit', (code, signal) => resolve({ code, signal }));
+      this.child.once('error', (error) => resolve({ error }));
+    });
+    this.closed = new Promise((resolve) => this.child.once('close', () => resolve()));
+    if (lowPriority && pid !== undefined) lowerPriority(pid);
+    this.child.stderr.on('data', (chunk: Buffer) => {
       this.stderrTail = (this.stderrTail + chunk.toString('utf8')).slice(-STDERR_TAIL_CHARS);
     });
     // A dead adapter makes writes fail with EPIPE; the missing answer reports it, with the exit status.
-    this.child.stdin!.on('error', () => {});
-    this.lines = new LineQueue(this.child.stdout!);
+    this.child.stdin.on('error', () => {});
+    this.lines = new LineQueue(this.child.stdout);
   }
 
   private stop(): void {
     this.stoppedByRunner = true;
-    this.child.kill('SIGKILL');
+    this.killGroup();
   }
 
-  /** The process's end, stopping it if it has not ended within `ms`. */
-  private async exitWithin(ms: number) {
+  /**
+   * Waits for the process to exit, stopping it after `ms`; then kills what is left of its group
+   * (only orphans by now) and waits for the pipes to close, so that all it wrote has been read.
+   */
+  private async settle(ms: number): Promise<Ending> {
     const timer = setTimeout(() => this.stop(), ms);
-    try {
-      return await this.child;
-    } finally {
-      clearTimeout(timer);
-    }
+    const ending = await this.ended;
+    clearTimeout(timer);
+    this.killGroup();
+    await this.closed;
+    return ending;
+  }
+
+  private describeEnding(ending: Ending): string {
+    if (this.stoppedByRunner) return 'stopped by the runner';
+    if ('error' in ending) return ending.error.message;
+    return ending.signal ? `killed by ${ending.signal}` : `exit code ${ending.code}`;
   }
 
   /** Ends the run naming the adapter, the problem and how the process ended (or that we stopped it). */
   readonly fail: Failure = async (message, stopNow) => {
     if (stopNow) this.stop();
-    const exit = await this.exitWithin(EXIT_GRACE_MS);
-    const status = this.stoppedByRunner
-      ? 'stopped by the runner'
-      : exit.signal
-        ? `killed by ${exit.signal}`
-        : exit.exitCode !== undefined
-          ? `exit code ${exit.exitCode}`
-          : (exit.shortMessage ?? 'ended').replace(/\n/g, ' | ');
+    const status = this.describeEnding(await this.settle(EXIT_GRACE_MS));
     const tail = this.stderrTail.trim().split('\n').slice(-5).join(' | ');
     const commandText = [this.adapter.command, ...this.adapter.args].join(' ');
     throw new PipelineError(`adapter ${this.adapter.label}${this.role} (${commandText}): ${message} [${status}${tail ? `; stderr: ${tail}` : ''}]`, { corpus: this.corpus, stage: 'audit' });
@@ -243,7 +247,7 @@ class AdapterProcess {
     if (this.lines.unsolicited.length) await this.fail(`wrote a line nobody asked for after ${after}: ${this.lines.unsolicited[0]!.slice(0, 200)}`, true);
     const timeout = this.asked === 0 ? timeouts.first : timeouts.next;
     const started = performance.now();
-    this.child.stdin!.write(`${JSON.stringify({ query })}\n`);
+    this.child.stdin.write(`${JSON.stringify({ query })}\n`);
     const next = await this.lines.next(timeout);
     const latency = round3(performance.now() - started);
     if ('timeout' in next) await this.fail(`no answer to ${what} within ${timeout} ms`, true);
@@ -254,16 +258,16 @@ class AdapterProcess {
 
   /** Closes stdin and waits for a well-behaved exit; whatever it printed until then counts. */
   async finish(timeoutMs: number, after: string): Promise<void> {
-    this.child.stdin!.end();
-    await this.exitWithin(timeoutMs);
-    await this.lines.closed;
+    this.child.stdin.end();
+    await this.settle(timeoutMs);
     if (this.lines.unsolicited.length) {
       await this.fail(`wrote ${this.lines.unsolicited.length} more line(s) than the ${this.asked} queries, after ${after}: ${this.lines.unsolicited[0]!.slice(0, 200)}`, false);
     }
   }
 
+  /** Stops the process and everything it started, whatever state they are in. */
   kill(): void {
-    if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill('SIGKILL');
+    this.killGroup();
   }
 }
 
