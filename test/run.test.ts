@@ -93,6 +93,15 @@ describe('lmc run', () => {
     expect(out.split('\n')[0]).toMatch(/^shop, adapter adapter: 0\/3 passed, 3 errored/);
   });
 
+  it('exits once the run is done though a process the adapter started outside its process group holds its stdout', async () => {
+    const holderFile = join(dir, 'holder.pid');
+    const lmc = startLmc(['run', join(dir, 'shop.json'), '--adapter', `setsid sleep 30 & echo $! > ${holderFile}; exec node ${join(dir, 'empty.cjs')}`]);
+    const exited = await Promise.race([lmc.done, new Promise((resolve) => setTimeout(resolve, 15_000, 'still running after 15 s'))]);
+    process.kill(await pidFrom(holderFile), 'SIGKILL');
+    expect(exited).toMatchObject({ code: 0, stderr: '' });
+    expect((exited as { stdout: string }).stdout).toMatch(/^shop, adapter adapter: 1\/3 passed, 0 errored;/);
+  });
+
   it('SIGINT stops the adapter and what its shell started with it, and exits 130', async () => {
     const pidFile = join(dir, 'silent-sigint.pid');
     const lmc = startLmc(['run', join(dir, 'shop.json'), '--adapter', `node ${join(dir, 'silent.cjs')} ${pidFile} | cat`]);

@@ -190,6 +190,39 @@ describe('runScenarios', () => {
     expect(run.result).toMatchObject({ scenarios: 3, passed: 3, errored: 0 });
     expect(await stopsRunning(await pidFrom(pidFile))).toBe(true);
   });
+
+  describe('an adapter that stops answering, with its stdout held by another process', () => {
+    /**
+     * Runs `sh -c COMMAND`, in which STUCK starts a Node script that writes its pid to a file,
+     * answers the first query and no other; times from when the pid is written.
+     */
+    const runStuck = async (label: string, command: (stuck: string) => string) => {
+      const file = join(dir, 'stuck.mjs');
+      const pidFile = join(dir, `${label}.pid`);
+      await writeFile(file, `import { writeFileSync } from 'node:fs';\nwriteFileSync(process.argv[2], String(process.pid));\n${adapterSource(`(q, i, ids) => (i === 0 ? JSON.stringify({ results: ids }) : [])`)}`);
+      const shell = command(`'${process.execPath}' '${file}' '${pidFile}'`);
+      const run = failure(runScenarios('demo', scenarios, { label, command: 'sh', args: ['-c', shell] }, { timeoutMs: 300, startupTimeoutMs: 30_000 }));
+      const pid = await pidFrom(pidFile);
+      const started = performance.now();
+      const error = await run;
+      return { error, shell, ms: performance.now() - started, pid };
+    };
+
+    it('a pipeline: the run ends soon after the timeout, naming it, and stops every process of the pipeline', async () => {
+      const { error, shell, ms, pid } = await runStuck('stuck-pipeline', (stuck) => `${stuck} | cat`);
+      expect(error.message).toBe(`adapter stuck-pipeline (sh -c ${shell}): no answer to scenario callers-000000000002 within 300 ms [stopped by the runner]`);
+      expect(ms).toBeLessThan(2_500);
+      expect(await stopsRunning(pid)).toBe(true);
+    });
+
+    it("a process that left the adapter's process group: the run ends soon after the timeout all the same", async () => {
+      const holderFile = join(dir, 'holder.pid');
+      const { error, shell, ms } = await runStuck('stuck-escaped', (stuck) => `setsid sleep 30 & echo $! > '${holderFile}'; exec ${stuck}`);
+      process.kill(await pidFrom(holderFile), 'SIGKILL');
+      expect(error.message).toBe(`adapter stuck-escaped (sh -c ${shell}): no answer to scenario callers-000000000002 within 300 ms [stopped by the runner]`);
+      expect(ms).toBeLessThan(2_500);
+    });
+  });
 });
 
 describe('the adapter side of the protocol', () => {

@@ -83,6 +83,12 @@ const DEFAULT_STARTUP_TIMEOUT_MS = 600_000;
 const STDERR_TAIL_CHARS = 2_000;
 /** How long a failing adapter gets to exit on its own, so its exit code can be reported. */
 const EXIT_GRACE_MS = 5_000;
+/**
+ * How long the adapter's pipes get to close once it has exited and its group is killed: they
+ * close at once unless a descendant that left the group (setsid) holds them, which the run does
+ * not wait for.
+ */
+const PIPES_GRACE_MS = 1_000;
 
 type Next = { line: string } | { eof: true } | { timeout: true };
 
@@ -151,6 +157,13 @@ function round3(ms: number): number {
   return Math.round(ms * 1000) / 1000;
 }
 
+/** Waits for `promise` to settle or for `ms` to pass, whichever comes first. */
+async function atMost(promise: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([promise, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
+}
+
 /** Sets a process's niceness to 10 (from the usual 0): the scheduler then runs it in time others leave. */
 function lowerPriority(pid: number): void {
   try {
@@ -216,14 +229,15 @@ class AdapterProcess {
 
   /**
    * Waits for the process to exit, stopping it after `ms`; then kills what is left of its group
-   * (only orphans by now) and waits for the pipes to close, so that all it wrote has been read.
+   * (only orphans by now) and gives the pipes PIPES_GRACE_MS to close, so that all it wrote has
+   * been read.
    */
   private async settle(ms: number): Promise<Ending> {
     const timer = setTimeout(() => this.stop(), ms);
     const ending = await this.ended;
     clearTimeout(timer);
     this.killGroup();
-    await this.closed;
+    await atMost(this.closed, PIPES_GRACE_MS);
     return ending;
   }
 
@@ -265,9 +279,13 @@ class AdapterProcess {
     }
   }
 
-  /** Stops the process and everything it started, whatever state they are in. */
+  /**
+   * Stops the process and everything it started, whatever state they are in, and lets go of its
+   * pipes, which a descendant that left the group may hold open: lmc must not wait for them to exit.
+   */
   kill(): void {
     this.killGroup();
+    for (const pipe of [this.child.stdin, this.child.stdout, this.child.stderr]) pipe.destroy();
   }
 }
 
