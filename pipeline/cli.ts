@@ -10,6 +10,7 @@ import { generatedFiles } from '../emit/docs.ts';
 import { feedsNothing, type PowerRow } from '../emit/manifest.ts';
 import { CATEGORY_MINIMUM, UNWEIGHTED_QUOTA } from '../generators/types.ts';
 import { isUnweightedCategory, protocolProfiles, type Category } from '../core/contract.ts';
+import { DEFAULT_STARTUP_TIMEOUT_MS, DEFAULT_TIMEOUT_MS } from '../validate/runner.ts';
 import { cleanCache } from './cache.ts';
 import { runGenerate, stageNames, type CorpusOutcome } from './generate.ts';
 import { resolvePaths, type RunPaths } from './paths.ts';
@@ -27,7 +28,10 @@ const optionHelp: Record<OptionName, string> = {
   force: '--force             ignore the stage cache (and refresh it)',
   shard: '--shard i/n         run only the i-th of n deterministic parts of the selected corpora',
   protocol: "--protocol P        lmc (default: the full protocol) or upstream (only what the upstream runner's reference adapters understand)",
-  adapter: '--adapter CMD       the memory system to score, a command run by `sh -c` that speaks the adapter protocol',
+  adapter:
+    '--adapter CMD       the memory system to score, a command run by `sh -c` that speaks the adapter protocol. Fixed timeouts: ' +
+    `each adapter process has ${DEFAULT_STARTUP_TIMEOUT_MS / 1000} s for its first answer (start-up and ingestion included) and ${DEFAULT_TIMEOUT_MS / 1000} s for each later one, ` +
+    `else it is killed with every process it started and the run fails; after the last answer it has ${DEFAULT_TIMEOUT_MS / 1000} s to exit, then it is killed`,
   debug: '--debug             print stack traces with errors',
 };
 

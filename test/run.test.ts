@@ -6,7 +6,8 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { main } from '../pipeline/cli.ts';
 import { runFile } from '../pipeline/run.ts';
 import { pidFrom, repoRoot, stopsRunning } from './helpers.ts';
 
@@ -110,6 +111,27 @@ describe('lmc run', () => {
     const { code, stdout, stderr } = await lmc.done;
     expect({ code, stdout, stderr }).toEqual({ code: 130, stdout: '', stderr: 'lmc: interrupted; stopped child processes and removed temporary files\n' });
     expect(await stopsRunning(pid)).toBe(true);
+  });
+
+  it('--help states the fixed timeouts', async () => {
+    const write = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    const code = await main(['run', '--help']);
+    const printed = write.mock.calls.map(([text]) => String(text)).join('');
+    write.mockRestore();
+    expect({ code, printed }).toEqual({
+      code: 0,
+      printed: [
+        'Usage: lmc run FILE --adapter CMD',
+        '',
+        "score a memory system on a scenario file (ours or the upstream repository's): per category, weighted by the paper's nine categories and by the upstream runner's six, labelled",
+        '',
+        'Options:',
+        '  --adapter CMD       the memory system to score, a command run by `sh -c` that speaks the adapter protocol. Fixed timeouts: each adapter process has 600 s for its first answer (start-up and ingestion included) and 120 s for each later one, else it is killed with every process it started and the run fails; after the last answer it has 120 s to exit, then it is killed',
+        '  --debug             print stack traces with errors',
+        '  -h, --help          this text',
+        '',
+      ].join('\n'),
+    });
   });
 
   it('refuses a file that is no scenario file, naming it and the scenario', async () => {

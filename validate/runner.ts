@@ -77,9 +77,12 @@ export interface Run {
   outcomes: ScenarioOutcome[];
 }
 
-/** Generous: on a shared, loaded machine a slow answer must not fail a run, and a hung adapter is still caught. */
-const DEFAULT_TIMEOUT_MS = 120_000;
-const DEFAULT_STARTUP_TIMEOUT_MS = 600_000;
+/**
+ * Generous: on a shared, loaded machine a slow answer must not fail a run, and a hung adapter is
+ * still caught. `lmc run --help` and README.md state them.
+ */
+export const DEFAULT_TIMEOUT_MS = 120_000;
+export const DEFAULT_STARTUP_TIMEOUT_MS = 600_000;
 const STDERR_TAIL_CHARS = 2_000;
 /** How long a failing adapter gets to exit on its own, so its exit code can be reported. */
 const EXIT_GRACE_MS = 5_000;
