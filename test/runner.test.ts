@@ -1,10 +1,11 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
+import { PassThrough } from 'node:stream';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Scenario } from '../core/contract.ts';
 import { PipelineError } from '../core/errors.ts';
 import { respond } from '../adapters/protocol.ts';
-import { runScenarios, writeRun, type AdapterSpec } from '../validate/runner.ts';
+import { LineQueue, MAX_REPLY_BYTES, runScenarios, writeRun, type AdapterSpec } from '../validate/runner.ts';
 import { pidFrom, stopsRunning, tempDir } from './helpers.ts';
 
 const scenarios: Scenario[] = [
@@ -191,6 +192,17 @@ describe('runScenarios', () => {
     expect(await stopsRunning(await pidFrom(pidFile))).toBe(true);
   });
 
+  it('fails naming the scenario and the limit when a reply runs past 64 MiB without a line end, and stops the adapter', async () => {
+    const spec = await adapter(
+      'endless',
+      adapterSource(`(q, i, ids) => { if (i !== 1) return JSON.stringify({ results: ids }); process.stdout.write('x'.repeat(${MAX_REPLY_BYTES} + 1)); return []; }`),
+    );
+    const error = await failure(runScenarios('demo', scenarios, spec, { timeoutMs: 10_000 }));
+    expect(error.message).toBe(
+      `adapter endless (${process.execPath} ${spec.args[0]}): its reply to scenario callers-000000000002 is longer than 64 MiB, the most the runner reads as one line [stopped by the runner]`,
+    );
+  });
+
   describe('an adapter that stops answering, with its stdout held by another process', () => {
     /**
      * Runs `sh -c COMMAND`, in which STUCK starts a Node script that writes its pid to a file,
@@ -222,6 +234,32 @@ describe('runScenarios', () => {
       expect(error.message).toBe(`adapter stuck-escaped (sh -c ${shell}): no answer to scenario callers-000000000002 within 300 ms [stopped by the runner]`);
       expect(ms).toBeLessThan(2_500);
     });
+  });
+});
+
+describe('LineQueue', () => {
+  it('hands out lines however the stream splits them, and ends at the first line longer than its cap', async () => {
+    const stream = new PassThrough();
+    const queue = new LineQueue(stream, 8);
+    stream.write('{"a":1}\r\n1234');
+    stream.write('5678\n');
+    // A character whose two bytes arrive apart.
+    stream.write(Buffer.from([0xc3]));
+    stream.write(Buffer.from([0xa9, 0x0a]));
+    stream.write('123456789');
+    stream.write('\n{"b":2}\n');
+    stream.end();
+    const next = [];
+    for (let i = 0; i < 5; i++) next.push(await queue.next(1_000));
+    expect(next).toEqual([{ line: '{"a":1}' }, { line: '12345678' }, { line: 'é' }, { tooLong: true }, { tooLong: true }]);
+    expect(queue.unsolicited).toEqual([]);
+  });
+
+  it('hands out an unterminated last line, then the end of the stream', async () => {
+    const stream = new PassThrough();
+    const queue = new LineQueue(stream);
+    stream.end('{"results": []}');
+    expect([await queue.next(1_000), await queue.next(1_000)]).toEqual([{ line: '{"results": []}' }, { eof: true }]);
   });
 });
 

@@ -5,7 +5,6 @@
  */
 import { setPriority } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { turnsOf, type Expected, type Query, type Scenario } from '../core/contract.ts';
 import { writeFileAtomic } from '../core/atomic.ts';
@@ -93,26 +92,37 @@ const EXIT_GRACE_MS = 5_000;
  */
 const PIPES_GRACE_MS = 1_000;
 
-type Next = { line: string } | { eof: true } | { timeout: true };
+/**
+ * The longest reply line the runner reads, in bytes. Far above any real answer (thousands of ids
+ * are a few hundred KiB) and far below the ~512 MiB at which one line no longer fits in a string
+ * and the runner would crash instead of naming the adapter.
+ */
+export const MAX_REPLY_BYTES = 64 * 1024 * 1024;
 
-/** Lines of the adapter's stdout, handed out one per request; lines nobody asked for are kept to be reported. */
-class LineQueue {
+type Next = { line: string } | { eof: true } | { timeout: true } | { tooLong: true };
+
+/**
+ * Lines of the adapter's stdout, handed out one per request; lines nobody asked for are kept to be
+ * reported. A line longer than `maxLineBytes` ends the queue: it is not kept, nor anything after it.
+ */
+export class LineQueue {
   private readonly unread: string[] = [];
   private waiting?: (next: Next) => void;
-  private ended = false;
+  /** The current line's bytes so far. */
+  private partial: Buffer[] = [];
+  private partialBytes = 0;
+  /** What every request gets once the lines are used up: the stream ended, or a line was too long. */
+  private end?: { eof: true } | { tooLong: true };
 
-  constructor(stream: NodeJS.ReadableStream) {
-    const lines = createInterface({ input: stream, crlfDelay: Infinity });
-    lines.on('line', (line) => {
-      const waiting = this.waiting;
-      this.waiting = undefined;
-      if (waiting) waiting({ line });
-      else this.unread.push(line);
-    });
-    lines.once('close', () => {
-      this.ended = true;
-      this.waiting?.({ eof: true });
-      this.waiting = undefined;
+  constructor(
+    stream: NodeJS.ReadableStream,
+    private readonly maxLineBytes = MAX_REPLY_BYTES,
+  ) {
+    stream.on('data', (chunk: Buffer) => this.take(chunk));
+    stream.once('end', () => {
+      // An adapter may end its last reply without a line feed.
+      if (!this.end && this.partialBytes > 0) this.deliver(this.takeLine());
+      this.finish({ eof: true });
     });
   }
 
@@ -123,7 +133,7 @@ class LineQueue {
   next(timeoutMs: number): Promise<Next> {
     const line = this.unread.shift();
     if (line !== undefined) return Promise.resolve({ line });
-    if (this.ended) return Promise.resolve({ eof: true });
+    if (this.end) return Promise.resolve(this.end);
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
         this.waiting = undefined;
@@ -134,6 +144,43 @@ class LineQueue {
         resolve(next);
       };
     });
+  }
+
+  /** Splits a chunk at its line ends (a line feed never occurs inside a UTF-8 character). */
+  private take(chunk: Buffer): void {
+    for (let start = 0; start < chunk.length && !this.end; ) {
+      const newline = chunk.indexOf(0x0a, start);
+      const stop = newline === -1 ? chunk.length : newline;
+      this.partial.push(chunk.subarray(start, stop));
+      this.partialBytes += stop - start;
+      if (this.partialBytes > this.maxLineBytes) this.finish({ tooLong: true });
+      else if (newline !== -1) this.deliver(this.takeLine());
+      start = stop + 1;
+    }
+  }
+
+  /** The current line as text, without a CR before its line feed. */
+  private takeLine(): string {
+    const line = Buffer.concat(this.partial, this.partialBytes).toString('utf8');
+    this.partial = [];
+    this.partialBytes = 0;
+    return line.endsWith('\r') ? line.slice(0, -1) : line;
+  }
+
+  private deliver(line: string): void {
+    const waiting = this.waiting;
+    this.waiting = undefined;
+    if (waiting) waiting({ line });
+    else this.unread.push(line);
+  }
+
+  private finish(end: { eof: true } | { tooLong: true }): void {
+    if (this.end) return;
+    this.end = end;
+    this.partial = [];
+    this.partialBytes = 0;
+    this.waiting?.(end);
+    this.waiting = undefined;
   }
 }
 
@@ -269,6 +316,7 @@ class AdapterProcess {
     const latency = round3(performance.now() - started);
     if ('timeout' in next) await this.fail(`no answer to ${what} within ${timeout} ms`, true);
     if ('eof' in next) await this.fail(`exited before answering ${what} (${this.asked} of ${this.total} answered)`, false);
+    if ('tooLong' in next) await this.fail(`its reply to ${what} is longer than ${MAX_REPLY_BYTES / 1024 / 1024} MiB, the most the runner reads as one line`, true);
     this.asked += 1;
     return { ...parseResponse((next as { line: string }).line), latency };
   }
