@@ -3,7 +3,7 @@ import { basename } from 'node:path';
 import { categories, categoryWeights, upstreamCategoryWeights, type Scenario } from '../core/contract.ts';
 import { PipelineError } from '../core/errors.ts';
 import { scenarioSchemaProblem } from '../emit/validate.ts';
-import { runScenarios, type RunResult } from '../validate/runner.ts';
+import { runScenarios, type RunResult, type ScenarioOutcome } from '../validate/runner.ts';
 
 /** Reads a scenario file as the runner does: JSON, an array, every scenario valid by the published schema (any id form). */
 async function readScenarios(file: string): Promise<Scenario[]> {
@@ -47,6 +47,17 @@ export function formatRun(result: RunResult): string {
   ].join('\n');
 }
 
+/** How many errored scenarios `lmc run` names: enough to show what went wrong, few enough to read. */
+const LISTED_ERRORS = 10;
+
+/** Why errored scenarios scored 0, each with its id: the first LISTED_ERRORS of them. */
+export function formatErrors(outcomes: readonly ScenarioOutcome[]): string[] {
+  const errored = outcomes.filter((o) => o.error);
+  if (!errored.length) return [];
+  const heading = errored.length > LISTED_ERRORS ? `errored scenarios (the first ${LISTED_ERRORS} of ${errored.length}):` : 'errored scenarios:';
+  return [heading, ...errored.slice(0, LISTED_ERRORS).map((o) => `  ${o.id}: ${o.error}`)];
+}
+
 /**
  * `lmc run FILE --adapter CMD`: every scenario of the file through a memory system speaking the
  * adapter protocol (one JSON query per line in, `{"results": [...]}` out), run by `sh -c CMD`.
@@ -54,5 +65,5 @@ export function formatRun(result: RunResult): string {
 export async function runFile(file: string, adapterCommand: string): Promise<string> {
   const scenarios = await readScenarios(file);
   const run = await runScenarios(basename(file).replace(/\.json$/, ''), scenarios, { label: 'adapter', command: 'sh', args: ['-c', adapterCommand] });
-  return formatRun(run.result);
+  return [formatRun(run.result), ...formatErrors(run.outcomes)].join('\n');
 }

@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { main } from '../pipeline/cli.ts';
-import { runFile } from '../pipeline/run.ts';
+import { formatErrors, runFile } from '../pipeline/run.ts';
+import type { ScenarioOutcome } from '../validate/runner.ts';
 import { pidFrom, repoRoot, stopsRunning } from './helpers.ts';
 
 const lmcBin = join(repoRoot, 'bin', 'lmc.js');
@@ -64,6 +65,11 @@ beforeAll(async () => {
   const replying = (reply: object) => `require('node:readline').createInterface({ input: process.stdin }).on('line', () => console.log(${JSON.stringify(JSON.stringify(reply))}));\n`;
   await writeFile(join(dir, 'empty.cjs'), replying({ results: [] }));
   await writeFile(join(dir, 'failing.cjs'), replying({ error: 'no index loaded', results: [] }));
+  // One whose replies are not the protocol's, each in another way.
+  await writeFile(
+    join(dir, 'garbled.cjs'),
+    `const replies = ['results: Store', '{"results": "Store"}', '[1]'];\nlet i = 0;\nrequire('node:readline').createInterface({ input: process.stdin }).on('line', () => console.log(replies[i++]));\n`,
+  );
   // One that never answers, after writing its pid to the file named by its argument.
   await writeFile(join(dir, 'silent.cjs'), `require('node:fs').writeFileSync(process.argv[2], String(process.pid));\nsetInterval(() => {}, 1000);\n`);
 });
@@ -89,9 +95,33 @@ describe('lmc run', () => {
     ]);
   });
 
-  it('scores an error reply that carries `results: []` as an error, without stopping the run', async () => {
+  it('scores an error reply that carries `results: []` as an error, without stopping the run, and prints each error', async () => {
     const out = await runFile(join(dir, 'shop.json'), `node ${join(dir, 'failing.cjs')}`);
-    expect(out.split('\n')[0]).toMatch(/^shop, adapter adapter: 0\/3 passed, 3 errored/);
+    const lines = out.split('\n');
+    expect(lines[0]).toMatch(/^shop, adapter adapter: 0\/3 passed, 3 errored/);
+    expect(lines.slice(-4)).toEqual([
+      'errored scenarios:',
+      '  class_by_short_name-000000000001: adapter error: no index loaded',
+      '  typo-000000000002: adapter error: no index loaded',
+      '  edge-000000000003: adapter error: no index loaded',
+    ]);
+  });
+
+  it('says why each malformed reply scored 0', async () => {
+    const out = await runFile(join(dir, 'shop.json'), `node ${join(dir, 'garbled.cjs')}`);
+    const lines = out.split('\n');
+    expect(lines[0]).toMatch(/^shop, adapter adapter: 0\/3 passed, 3 errored/);
+    expect(lines.slice(-4)).toEqual([
+      'errored scenarios:',
+      '  class_by_short_name-000000000001: malformed response (not JSON): results: Store',
+      '  typo-000000000002: malformed response (no "results" array of strings): {"results": "Store"}',
+      '  edge-000000000003: malformed response (not an object): [1]',
+    ]);
+  });
+
+  it('names the first ten errored scenarios and counts the rest', () => {
+    const outcomes = Array.from({ length: 12 }, (_, i) => ({ id: `typo-${i}`, error: 'adapter error: down' }) as ScenarioOutcome);
+    expect(formatErrors(outcomes)).toEqual(['errored scenarios (the first 10 of 12):', ...outcomes.slice(0, 10).map((o) => `  ${o.id}: adapter error: down`)]);
   });
 
   it('exits once the run is done though a process the adapter started outside its process group holds its stdout', async () => {
