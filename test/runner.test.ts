@@ -136,6 +136,17 @@ describe('runScenarios', () => {
     expect(run.result.scores.by_category.BugFix).toEqual({ n: 1, mean: 0, pass_rate: 0 });
   });
 
+  it('takes `"error": null` for no error', async () => {
+    const spec = await adapter('null-error', adapterSource(`(q, i, ids) => JSON.stringify({ results: ids, error: null })`));
+    const run = await runScenarios('demo', scenarios, spec);
+    expect(run.outcomes.map((o) => [o.score, o.error])).toEqual([
+      [1, undefined],
+      [1, undefined],
+      [1, undefined],
+    ]);
+    expect(run.result).toMatchObject({ passed: 3, errored: 0 });
+  });
+
   it('scores malformed lines 0: not JSON, or results that are not strings', async () => {
     const spec = await adapter('garbled', adapterSource(`(q, i, ids) => i === 0 ? 'results: Store' : i === 1 ? JSON.stringify({ results: [1, 2] }) : JSON.stringify({ results: ids })`));
     const run = await runScenarios('demo', scenarios, spec);

@@ -196,7 +196,8 @@ function parseResponse(line: string): { returned: string[]; error?: string } {
     return { returned: [], error: `malformed response (not an object): ${line.slice(0, 200)}` };
   }
   const body = response as { error?: unknown; results?: unknown };
-  if (body.error !== undefined) return { returned: [], error: `adapter error: ${typeof body.error === 'string' ? body.error : JSON.stringify(body.error)}` };
+  // `"error": null` is how some adapters say there was none.
+  if (body.error !== undefined && body.error !== null) return { returned: [], error: `adapter error: ${typeof body.error === 'string' ? body.error : JSON.stringify(body.error)}` };
   if (!Array.isArray(body.results) || !body.results.every((r) => typeof r === 'string')) {
     return { returned: [], error: `malformed response (no "results" array of strings): ${line.slice(0, 200)}` };
   }
