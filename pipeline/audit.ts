@@ -10,7 +10,7 @@ import { treeDigest } from '../fetchers/tree.ts';
 import type { Manifest } from '../emit/manifest.ts';
 import { checkPublishedSet, publishCorpus } from '../emit/publish.ts';
 import { auditCorpus, scoreTable, type AuditInputs, type CorpusAudit } from '../validate/audit.ts';
-import { finishedSet } from './generate.ts';
+import { asStageError, finishedSet } from './generate.ts';
 import { corpusWorkPaths, type RunPaths } from './paths.ts';
 import { selectCorpora } from './shard.ts';
 
@@ -84,8 +84,7 @@ export async function runAudit(lock: Lock, names: string[] | undefined, paths: R
       await publishCorpus(paths.outDir, finishedSet(draft, audit.report, inputs.scenarioText).texts, corpus);
       outcomes.push({ corpus, ok: true, audit });
     } catch (error) {
-      const failure = error instanceof PipelineError ? error : new PipelineError((error as Error).message ?? String(error), { corpus, stage: 'audit' });
-      outcomes.push({ corpus, ok: false, error: failure.describe() });
+      outcomes.push({ corpus, ok: false, error: asStageError(error, { corpus, stage: 'audit' }).describe() });
     }
   }
   return outcomes;

@@ -79,7 +79,8 @@ async function timed<T>(stage: StageName, outcome: CorpusOutcome, corpus: string
   }
 }
 
-function asStageError(error: unknown, where: { stage: string; corpus: string }): PipelineError {
+/** The error as a PipelineError naming the corpus and the stage, unless it names its own. */
+export function asStageError(error: unknown, where: { stage: string; corpus: string }): PipelineError {
   if (error instanceof PipelineError) {
     const wrapped = new PipelineError(error.message, { ...where, ...error.where });
     wrapped.stack = error.stack;

@@ -58,12 +58,21 @@ export function formatErrors(outcomes: readonly ScenarioOutcome[]): string[] {
   return [heading, ...errored.slice(0, LISTED_ERRORS).map((o) => `  ${o.id}: ${o.error}`)];
 }
 
+/** A runner failure as `lmc run` reports it: naming the scenario file, not a corpus of the lock. */
+function inRun(error: PipelineError, file: string): PipelineError {
+  const named = new PipelineError(error.message, { file });
+  named.stack = error.stack;
+  return named;
+}
+
 /**
  * `lmc run FILE --adapter CMD`: every scenario of the file through a memory system speaking the
  * adapter protocol (one JSON query per line in, `{"results": [...]}` out), run by `sh -c CMD`.
  */
 export async function runFile(file: string, adapterCommand: string): Promise<string> {
   const scenarios = await readScenarios(file);
-  const run = await runScenarios(basename(file).replace(/\.json$/, ''), scenarios, { label: 'adapter', command: 'sh', args: ['-c', adapterCommand] });
+  const run = await runScenarios(basename(file).replace(/\.json$/, ''), scenarios, { label: 'adapter', command: 'sh', args: ['-c', adapterCommand] }).catch((error: unknown) => {
+    throw error instanceof PipelineError ? inRun(error, file) : error;
+  });
   return [formatRun(run.result), ...formatErrors(run.outcomes)].join('\n');
 }

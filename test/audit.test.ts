@@ -11,6 +11,7 @@ import { loadLock } from '../core/lock.ts';
 import { auditCorpus, type CorpusAudit } from '../validate/audit.ts';
 import { serialise, sha256 } from '../emit/publish.ts';
 import { locateAuditInputs, runAudit } from '../pipeline/audit.ts';
+import { corpusWorkPaths } from '../pipeline/paths.ts';
 import { generateInto, tempDir } from './helpers.ts';
 
 const fixtures = ['python-inventory', 'ts-inventory'] as const;
@@ -154,6 +155,20 @@ describe('a wrong expected answer', () => {
       expect(outcomes[0]!.error).toContain('run `lmc generate --corpus ts-inventory` first');
     } finally {
       await rm(emptyWork, { recursive: true, force: true });
+    }
+  });
+
+  it('names the corpus and the audit stage when an adapter fails', async () => {
+    const { indexPath } = corpusWorkPaths(generated.paths, 'ts-inventory');
+    const index = await readFile(indexPath);
+    await writeFile(indexPath, 'not an index');
+    try {
+      const [outcome] = await runAudit(await loadLock(generated.paths.lockFile), ['ts-inventory'], generated.paths, () => {});
+      // Either adapter may fail first; the command line holds temporary paths.
+      const stderr = `lmc-adapter \\1: ${indexPath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: not a SCIP index: wire type 6 where the Index has only length-delimited fields at offset 0`;
+      expect(outcome!.error).toMatch(new RegExp(`^corpus ts-inventory, stage audit: adapter (oracle|grep-floor) \\(.+\\): exited before answering scenario \\S+ \\(0 of \\d+ answered\\) \\[exit code 1; stderr: ${stderr}\\]$`));
+    } finally {
+      await writeFile(indexPath, index);
     }
   });
 });

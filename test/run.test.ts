@@ -164,6 +164,12 @@ describe('lmc run', () => {
     });
   });
 
+  it('names the scenario file, not a stage of the pipeline, when the adapter fails', async () => {
+    const file = join(dir, 'shop.json');
+    const error = await runFile(file, 'exit 3').catch((e: { describe(): string }) => e.describe());
+    expect(error).toBe(`${file}: adapter adapter (sh -c exit 3): exited before answering scenario class_by_short_name-000000000001 (0 of 3 answered) [exit code 3]`);
+  });
+
   it('refuses a file that is no scenario file, naming it and the scenario', async () => {
     await writeFile(join(dir, 'bad.json'), JSON.stringify([{ ...scenarios[0], query: { op: 'lookup' } }]));
     const error = await runFile(join(dir, 'bad.json'), 'true').catch((e: { describe(): string }) => e.describe());

@@ -166,7 +166,7 @@ describe('runScenarios', () => {
     expect(error.message).toContain('exited before answering scenario callers-000000000002 (1 of 3 answered)');
     expect(error.message).toContain('exit code 3');
     expect(error.message).toContain('stderr: out of memory');
-    expect(error.where).toEqual({ corpus: 'demo', stage: 'audit' });
+    expect(error.where).toEqual({ corpus: 'demo' });
   });
 
   it('fails when the adapter answers out of step with two lines for one query', async () => {

@@ -304,7 +304,7 @@ class AdapterProcess {
     const status = this.describeEnding(await this.settle(EXIT_GRACE_MS));
     const tail = this.stderrTail.trim().split('\n').slice(-5).join(' | ');
     const commandText = [this.adapter.command, ...this.adapter.args].join(' ');
-    throw new PipelineError(`adapter ${this.adapter.label}${this.role} (${commandText}): ${message} [${status}${tail ? `; stderr: ${tail}` : ''}]`, { corpus: this.corpus, stage: 'audit' });
+    throw new PipelineError(`adapter ${this.adapter.label}${this.role} (${commandText}): ${message} [${status}${tail ? `; stderr: ${tail}` : ''}]`, { corpus: this.corpus });
   };
 
   /** Sends one query and reads its answer; `what` names the turn in a failure. */
@@ -345,7 +345,8 @@ class AdapterProcess {
  * Runs every scenario through the adapter, every turn of a session in order (core/contract.ts,
  * turnsOf): a sub-agent's turn goes to a second process, unless the adapter is `stateless`. A scenario's score is its last turn's, the
  * one the upstream runner scores; earlier turns are scored and kept beside it. Throws a
- * PipelineError when the adapter cannot be trusted to have answered them all in step.
+ * PipelineError when the adapter cannot be trusted to have answered them all in step; it names the
+ * corpus, and the caller says what ran it (a stage, or `lmc run` and its file).
  */
 export async function runScenarios(corpus: string, scenarios: readonly Scenario[], adapter: AdapterSpec, options: RunOptions = {}): Promise<Run> {
   const timeouts = { first: options.startupTimeoutMs ?? DEFAULT_STARTUP_TIMEOUT_MS, next: options.timeoutMs ?? DEFAULT_TIMEOUT_MS };
