@@ -20,7 +20,8 @@ export async function respond(line: string, answer: Answerer): Promise<string> {
   } catch {
     return failed('request is not JSON');
   }
-  const parsed = wireQuerySchema.safeParse((request as { query?: unknown } | null)?.query);
+  if (!request || typeof request !== 'object' || Array.isArray(request)) return failed('request must be a JSON object, {"query": {...}}');
+  const parsed = wireQuerySchema.safeParse((request as { query?: unknown }).query);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     return failed(`bad query: ${issue.path.join('.') || 'query'} ${issue.message}`);

@@ -287,4 +287,9 @@ describe('the adapter side of the protocol', () => {
     expect(JSON.parse(await respond('{"query": {"op": "frobnicate"}}', answer))).toEqual({ error: expect.stringMatching(/^bad query: op /), results: [] });
     expect(JSON.parse(await respond('{"query": {"op": "orphans", "kind": "function"}}', answer))).toEqual({ error: 'index not loaded', results: [] });
   });
+  it('tells a request that is JSON but not an object that it must be one', async () => {
+    for (const line of ['42', 'null', '[]', '"query"']) {
+      expect(JSON.parse(await respond(line, answer))).toEqual({ error: 'request must be a JSON object, {"query": {...}}', results: [] });
+    }
+  });
 });
