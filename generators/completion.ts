@@ -72,7 +72,7 @@ export const completionGenerators: SubTypeGenerator[] = [
           candidate((s) => {
             const ids = facts.lookupBare(s.name, s.kind);
             return {
-              intent: `Importing the ${s.kind} \`${s.name}\` (${s.display}) and needs its canonical id${ids.length > 1 ? `; ${ids.length} ${s.kind}s share that name, so all are expected` : ''}`,
+              intent: `Importing the ${s.kind} \`${s.name}\` (${s.display}) and needs its canonical id${ids.length > 1 ? `; ${ids.length} ${pluralOfKind(s.kind)} share that name, so all are expected` : ''}`,
               query: { op: 'lookup', name: s.name, bare_name: true, kind: s.kind },
               expected: { kind: 'exact_set', stable_ids: ids },
             };
@@ -102,7 +102,11 @@ export const completionGenerators: SubTypeGenerator[] = [
             // A field or property of the same name (clap's `ArgGroup#multiple`, an Objective-C property beside its getter) answers too, and is no method.
             if (!ids.every((m) => facts.isCallable(facts.symbol(m)!))) return undefined;
             return {
-              intent: `Calling \`${form}\` and needs the canonical id of the method ${s.display}`,
+              // Overloads share the form: the intent names them all, not the one the question was drawn from.
+              intent:
+                ids.length > 1
+                  ? `Calling \`${form}\` and needs the canonical ids of the method; its ${ids.length} overloads share that name, so all are expected`
+                  : `Calling \`${form}\` and needs the canonical id of the method ${s.display}`,
               query: { op: 'lookup', name: form, bare_name: true },
               expected: { kind: 'exact_set', stable_ids: ids },
             };
@@ -231,3 +235,9 @@ export const completionGenerators: SubTypeGenerator[] = [
     },
   },
 ];
+
+/** A kind's name in the plural, as an intent says it: `class` → `classes`, `type_alias` → `type aliases`. */
+function pluralOfKind(kind: string): string {
+  const words = kind.replace(/_/g, ' ');
+  return /(?:s|x|ch|sh)$/.test(words) ? `${words}es` : `${words}s`;
+}
