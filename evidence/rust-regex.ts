@@ -238,10 +238,11 @@ function translateClass(chars: string[], start: number, classes: Classes): { js:
   return { js: !space ? `[${body}]` : body ? `(?:[${body}]|${classes.space})` : classes.space, next: i + 1 };
 }
 
-/** The character of a two-digit `\xHH` escape at `i`. */
+/** The character of a two-digit `\xHH` escape at `i`; none for `\x0A`, a `\n`, which rg refuses or drops and no translation may match. */
 function hexEscape(chars: string[], i: number): string | undefined {
   const digits = chars.slice(i + 2, i + 4).join('');
-  return /^[0-9A-Fa-f]{2}$/.test(digits) ? String.fromCharCode(parseInt(digits, 16)) : undefined;
+  const ch = /^[0-9A-Fa-f]{2}$/.test(digits) ? String.fromCharCode(parseInt(digits, 16)) : undefined;
+  return ch === '\n' ? undefined : ch;
 }
 
 /** Top-level alternatives each with required literals: a match holds those of one of them. */

@@ -9,25 +9,30 @@ const { files, replies, signal } = workerData;
 const answered = new Int32Array(signal);
 /** Compiled regexes by source: a Unicode one takes long to compile, and a tree is searched with the same one often. */
 const compiled = new Map();
-signalAnswered();
+signalAnswered(0);
 
-parentPort.on('message', ({ files: chosen, ascii, unicode }) => {
-  const matches = [];
-  let complete = true;
-  for (const index of chosen) {
-    const file = files[index];
-    if (!collect(index, file, regexOf(file.ascii ? ascii : unicode), matches)) {
-      complete = false;
-      break;
-    }
-  }
-  replies.postMessage(complete ? matches : null);
-  signalAnswered();
+parentPort.on('message', ({ number, files: chosen, ascii, unicode }) => {
+  replies.postMessage({ number, matches: matchesOf(chosen, ascii, unicode) });
+  signalAnswered(number);
 });
 
-/** Wakes the caller, which waits on the flag: the thread is ready, or a reply is on its port. */
-function signalAnswered() {
-  Atomics.store(answered, 0, 1);
+/** Every match in the chosen files; null when rg must answer: a match is empty, or the engine gave up (out of backtracking stack). */
+function matchesOf(chosen, ascii, unicode) {
+  const matches = [];
+  try {
+    for (const index of chosen) {
+      const file = files[index];
+      if (!collect(index, file, regexOf(file.ascii ? ascii : unicode), matches)) return null;
+    }
+  } catch {
+    return null;
+  }
+  return matches;
+}
+
+/** Wakes the caller, which waits for the number of the search it asked (0: the thread is ready). */
+function signalAnswered(number) {
+  Atomics.store(answered, 0, number);
   Atomics.notify(answered, 0);
 }
 

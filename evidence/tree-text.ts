@@ -196,8 +196,13 @@ const SEARCH_DEADLINE_MS = 2_000;
 class SearchThread {
   private readonly worker: Worker;
   private readonly replies: MessagePort;
-  private readonly answered = new Int32Array(new SharedArrayBuffer(4));
-  /** Whether the thread was ended: a search past the deadline ends it. */
+  /**
+   * The number of the search the thread last answered (0 once it is ready, -1 before). A number
+   * rather than a flag: a late wake-up for one search must not pass for the answer to the next.
+   */
+  private readonly answered = new Int32Array(new SharedArrayBuffer(4)).fill(-1);
+  private asked = 0;
+  /** Whether the thread was ended: a search past the deadline ends it, and so does an error in it. */
   ended = false;
 
   constructor(files: readonly TextFile[]) {
@@ -208,25 +213,44 @@ class SearchThread {
       transferList: [port2],
     });
     this.worker.unref();
+    // The thread answers a search it cannot run with null; an error it cannot catch (out of memory) ends it.
+    this.worker.on('error', () => this.end());
     // Starting and taking in the texts is no search's time: the thread says when it is ready.
-    if (Atomics.wait(this.answered, 0, 0, THREAD_START_LIMIT_MS) === 'timed-out') {
+    if (!this.waitFor(0, THREAD_START_LIMIT_MS)) {
       this.end();
       throw new Error(`the search thread (evidence/search-thread.js) did not start within ${THREAD_START_LIMIT_MS / 1000} s`);
     }
   }
 
-  /** The matches, or undefined when rg must answer: a match was empty, or the deadline passed (the thread is then ended). */
+  /** The matches, or undefined when rg must answer: a match was empty, or the thread failed or passed the deadline (it is then ended). */
   search(request: ThreadSearch): ThreadMatch[] | undefined {
-    Atomics.store(this.answered, 0, 0);
-    this.worker.postMessage(request);
-    if (Atomics.wait(this.answered, 0, 0, SEARCH_DEADLINE_MS) === 'timed-out') {
+    const number = ++this.asked;
+    this.worker.postMessage({ ...request, number });
+    if (!this.waitFor(number, SEARCH_DEADLINE_MS)) {
       this.end();
       return undefined;
     }
-    return (receiveMessageOnPort(this.replies)?.message as ThreadMatch[] | null) ?? undefined;
+    // The thread posts its reply before it says so; replies to searches given up on are passed over.
+    for (let reply = receiveMessageOnPort(this.replies); reply; reply = receiveMessageOnPort(this.replies)) {
+      const { number: answering, matches } = reply.message as { number: number; matches: ThreadMatch[] | null };
+      if (answering === number) return matches ?? undefined;
+    }
+    return undefined;
+  }
+
+  /** Waits until the thread has answered search `number`; false when `ms` pass first. */
+  private waitFor(number: number, ms: number): boolean {
+    const deadline = performance.now() + ms;
+    for (let seen = Atomics.load(this.answered, 0); seen !== number; seen = Atomics.load(this.answered, 0)) {
+      const left = deadline - performance.now();
+      if (left <= 0) return false;
+      Atomics.wait(this.answered, 0, seen, left);
+    }
+    return true;
   }
 
   end(): void {
+    if (this.ended) return;
     this.ended = true;
     this.replies.close();
     void this.worker.terminate();

@@ -151,6 +151,42 @@ describe('in-process text search', () => {
     }
   });
 
+  it('gives each search its own answer, however late the thread wakes its caller for the one before', async () => {
+    const copy = await mkdtemp(join(tmpdir(), 'lmc-tree-text-alternating-'));
+    try {
+      await writeFile(join(copy, 'a.txt'), 'foo\n');
+      await writeFile(join(copy, 'b.txt'), 'bar\n');
+      const tree = TreeText.load(copy);
+      // A wake-up that arrived late once passed for the next search's answer, and every answer after was the one before's.
+      const wrong: string[] = [];
+      for (let i = 0; i < 20_000 && wrong.length === 0; i++) {
+        const word = i % 2 ? 'bar' : 'foo';
+        const found = tree.search({ mode: 'word', pattern: word }).map((m) => m.text);
+        if (found.length !== 1 || found[0] !== word) wrong.push(`search ${i} for ${word}: ${JSON.stringify(found)}`);
+      }
+      tree.close();
+      expect(wrong).toEqual([]);
+    } finally {
+      await rm(copy, { recursive: true, force: true });
+    }
+  });
+
+  it('leaves to rg a search whose regex runs out of backtracking stack, and goes on searching', async () => {
+    const copy = await mkdtemp(join(tmpdir(), 'lmc-tree-text-stack-'));
+    try {
+      await writeFile(join(copy, 'big.txt'), `${'a'.repeat(3_000_000)}c\nab c\n`);
+      const tree = TreeText.load(copy);
+      const search: TextSearch = { mode: 'regex', pattern: '^((a)|(b))*c' };
+      const found = tree.search(search);
+      expect(found.map((m) => `${m.line}:${m.start}:${m.end}`)).toEqual(['1:0:3000001']);
+      expect(found).toEqual(runRgSearch(copy, search));
+      expect(tree.search({ mode: 'word', pattern: 'ab' }).map((m) => `${m.line}:${m.start}`)).toEqual(['2:0']);
+      tree.close();
+    } finally {
+      await rm(copy, { recursive: true, force: true });
+    }
+  });
+
   it('reports rg’s own error for a pattern it cannot compile', () => {
     expect(() => TreeText.load(dir).search({ mode: 'regex', pattern: '.(' })).toThrow(/^rg failed for pattern "\.\(": regex parse error/);
   });
@@ -168,7 +204,7 @@ describe('in-process text search', () => {
       ['implements', 'Node'],
     ]);
     expect(translateRustRegex('(?:x|y)+')?.required).toBeUndefined();
-    for (const unsupported of ['(?P<n>x)', '(?i)x', '\\p{L}', '[[:alpha:]]', '[a&&b]', '\\Bx', 'a\\nb', '[^\\W]', '\\q', '(a']) {
+    for (const unsupported of ['(?P<n>x)', '(?i)x', '\\p{L}', '[[:alpha:]]', '[a&&b]', '\\Bx', 'a\\nb', 'x\\x0Ay', '[a\\x0A]', '[^\\W]', '\\q', '(a']) {
       expect(translateRustRegex(unsupported), unsupported).toBeUndefined();
     }
   });
