@@ -67,6 +67,13 @@ describe('lmc lint', () => {
     ]);
   });
 
+  it('lints an answer of 200,000 ids without running out of stack', () => {
+    const ids = Array.from({ length: 200_000 }, (_, i) => `${P}src/\`a.ts\`/g${i}().`);
+    // A short intent fails the schema before its uniqueItems check, which is quadratic in ajv.
+    const findings = lintScenarioFile([good(1, { intent: 'short', expected: { kind: 'exact_set', stable_ids: ids } })]).findings;
+    expect(findings.map((f) => `${f.rule} ${f.scenario}: ${f.detail}`)).toEqual(['schema callers-000000000001: /intent must NOT have fewer than 10 characters']);
+  });
+
   it('refuses a file that is not an array of scenarios', () => {
     expect(lintScenarioFile({ scenarios: [] }).findings).toEqual([{ rule: 'schema', scenario: '(file)', detail: 'the file is not a JSON array of scenarios' }]);
     expect(lintScenarioFile([])).toEqual({ scenarios: 0, findings: [{ rule: 'schema', scenario: '(file)', detail: 'the file holds no scenario' }] });

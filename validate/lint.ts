@@ -97,9 +97,10 @@ function answersOf(s: Loose): Array<[string, Loose]> {
 /** The symbol ids a scenario names: in its queries and in its expected answers. */
 function idsOf(s: Loose): string[] {
   const queries = [s.query, s.preceding_query, s.main_query].map((q) => (q ?? {}) as Loose);
-  const ids = [...queries.map((q) => q.sym_stable_id)];
-  for (const [, e] of answersOf(s)) ids.push(e.stable_id, ...(Array.isArray(e.stable_ids) ? e.stable_ids : []), ...(Array.isArray(e.required) ? e.required : []));
-  return ids.filter((id): id is string => typeof id === 'string');
+  // Concatenated, not spread into push: an answer of 200,000 ids would overflow the call's arguments.
+  const ids: unknown[] = queries.map((q) => q.sym_stable_id);
+  const answerIds = answersOf(s).flatMap(([, e]) => [e.stable_id, ...[e.stable_ids, e.required].filter(Array.isArray)]);
+  return ids.concat(...answerIds).filter((id): id is string => typeof id === 'string');
 }
 
 /** An absolute path in an id: a `file://` URI or a home directory. */
