@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { PassThrough } from 'node:stream';
 import { join } from 'node:path';
@@ -5,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Scenario } from '../core/contract.ts';
 import { PipelineError } from '../core/errors.ts';
 import { respond } from '../adapters/protocol.ts';
-import { LineQueue, MAX_REPLY_BYTES, runScenarios, writeRun, type AdapterSpec } from '../validate/runner.ts';
+import { LineQueue, MAX_REPLY_BYTES, MAX_UNREAD_LINES, runScenarios, writeRun, type AdapterSpec } from '../validate/runner.ts';
 import { pidFrom, stopsRunning, tempDir } from './helpers.ts';
 
 const scenarios: Scenario[] = [
@@ -181,6 +182,12 @@ describe('runScenarios', () => {
     expect(error.message).toContain('wrote 1 more line(s) than the 3 queries, after scenario typo-000000000003');
   });
 
+  it('counts every extra line at the end, past the ones it keeps to quote', async () => {
+    const spec = await adapter('flooding', adapterSource(`(q, i, ids) => JSON.stringify({ results: ids })`, `for (let i = 0; i < 25; i++) process.stdout.write('{"results": []}\\n');`));
+    const error = await failure(runScenarios('demo', scenarios, spec));
+    expect(error.message).toBe(`adapter flooding (${process.execPath} ${spec.args[0]}): wrote 25 more line(s) than the 3 queries, after scenario typo-000000000003: {"results": []} [exit code 0]`);
+  });
+
   it('fails naming the command when it cannot start', async () => {
     const error = await failure(runScenarios('demo', scenarios, { label: 'missing', command: join(dir, 'no-such-adapter'), args: [] }));
     expect(error.message).toContain(`adapter missing (${join(dir, 'no-such-adapter')}): exited before answering scenario lookup-000000000001 (0 of 3 answered)`);
@@ -271,6 +278,18 @@ describe('LineQueue', () => {
     const queue = new LineQueue(stream);
     stream.end('{"results": []}');
     expect([await queue.next(1_000), await queue.next(1_000)]).toEqual([{ line: '{"results": []}' }, { eof: true }]);
+  });
+
+  it('keeps only the first lines nobody asked for, and counts them all', async () => {
+    const stream = new PassThrough();
+    const queue = new LineQueue(stream);
+    const lines = Array.from({ length: 10_000 }, (_, i) => `{"results":["${i}"]}`);
+    stream.end(lines.map((l) => `${l}\n`).join(''));
+    await once(stream, 'end');
+    expect(queue.unsolicited).toEqual(lines.slice(0, MAX_UNREAD_LINES));
+    expect(queue.unsolicitedCount).toBe(10_000);
+    expect(await queue.next(1_000)).toEqual({ line: lines[0] });
+    expect(queue.unsolicitedCount).toBe(9_999);
   });
 });
 

@@ -99,14 +99,22 @@ const PIPES_GRACE_MS = 1_000;
  */
 export const MAX_REPLY_BYTES = 64 * 1024 * 1024;
 
+/**
+ * How many lines nobody asked for the queue keeps, to quote: the rest are only counted, so an
+ * adapter that floods stdout (`yes`) cannot fill lmc's memory.
+ */
+export const MAX_UNREAD_LINES = 10;
+
 type Next = { line: string } | { eof: true } | { timeout: true } | { tooLong: true };
 
 /**
- * Lines of the adapter's stdout, handed out one per request; lines nobody asked for are kept to be
- * reported. A line longer than `maxLineBytes` ends the queue: it is not kept, nor anything after it.
+ * Lines of the adapter's stdout, handed out one per request; lines nobody asked for are counted, and
+ * the first MAX_UNREAD_LINES of them kept, to be reported. A line longer than `maxLineBytes` ends
+ * the queue: it is not kept, nor anything after it.
  */
 export class LineQueue {
   private readonly unread: string[] = [];
+  private unreadCount = 0;
   private waiting?: (next: Next) => void;
   /** The current line's bytes so far. */
   private partial: Buffer[] = [];
@@ -126,13 +134,22 @@ export class LineQueue {
     });
   }
 
+  /** The first lines nobody asked for (at most MAX_UNREAD_LINES). */
   get unsolicited(): readonly string[] {
     return this.unread;
   }
 
+  /** How many lines nobody asked for, kept or not. */
+  get unsolicitedCount(): number {
+    return this.unreadCount;
+  }
+
   next(timeoutMs: number): Promise<Next> {
     const line = this.unread.shift();
-    if (line !== undefined) return Promise.resolve({ line });
+    if (line !== undefined) {
+      this.unreadCount -= 1;
+      return Promise.resolve({ line });
+    }
     if (this.end) return Promise.resolve(this.end);
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
@@ -171,7 +188,7 @@ export class LineQueue {
     const waiting = this.waiting;
     this.waiting = undefined;
     if (waiting) waiting({ line });
-    else this.unread.push(line);
+    else if (this.unreadCount++ < MAX_UNREAD_LINES) this.unread.push(line);
   }
 
   private finish(end: { eof: true } | { tooLong: true }): void {
@@ -327,7 +344,7 @@ class AdapterProcess {
     this.child.stdin.end();
     await this.settle(timeoutMs);
     if (this.lines.unsolicited.length) {
-      await this.fail(`wrote ${this.lines.unsolicited.length} more line(s) than the ${this.asked} queries, after ${after}: ${this.lines.unsolicited[0]!.slice(0, 200)}`, false);
+      await this.fail(`wrote ${this.lines.unsolicitedCount} more line(s) than the ${this.asked} queries, after ${after}: ${this.lines.unsolicited[0]!.slice(0, 200)}`, false);
     }
   }
 
