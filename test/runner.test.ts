@@ -170,6 +170,16 @@ describe('runScenarios', () => {
     expect(error.where).toEqual({ corpus: 'demo' });
   });
 
+  it('fails at once with the exit code and stderr when the adapter dies while a background child holds its stdout', async () => {
+    const pidFile = join(dir, 'holding.pid');
+    const shell = `sleep 300 </dev/null & echo $! > '${pidFile}'; echo 'out of memory' >&2; exit 3`;
+    const started = performance.now();
+    const error = await failure(runScenarios('demo', scenarios, { label: 'died-holding', command: 'sh', args: ['-c', shell] }, { startupTimeoutMs: 20_000 }));
+    expect(error.message).toBe(`adapter died-holding (sh -c ${shell}): exited before answering scenario lookup-000000000001 (0 of 3 answered) [exit code 3; stderr: out of memory]`);
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(await stopsRunning(await pidFrom(pidFile))).toBe(true);
+  });
+
   it('fails when the adapter answers out of step with two lines for one query', async () => {
     const spec = await adapter('chatty', adapterSource(`(q, i, ids) => i === 0 ? [JSON.stringify({ results: ids }), JSON.stringify({ results: [] })] : JSON.stringify({ results: ids })`));
     const error = await failure(runScenarios('demo', scenarios, spec));

@@ -163,6 +163,13 @@ export class LineQueue {
     });
   }
 
+  /** Gives up the pending request, if any (it gets `{ timeout: true }` now, and its timer is cleared). */
+  cancel(): void {
+    const waiting = this.waiting;
+    this.waiting = undefined;
+    waiting?.({ timeout: true });
+  }
+
   /** Splits a chunk at its line ends (a line feed never occurs inside a UTF-8 character). */
   private take(chunk: Buffer): void {
     for (let start = 0; start < chunk.length && !this.end; ) {
@@ -324,13 +331,28 @@ class AdapterProcess {
     throw new PipelineError(`adapter ${this.adapter.label}${this.role} (${commandText}): ${message} [${status}${tail ? `; stderr: ${tail}` : ''}]`, { corpus: this.corpus });
   };
 
+  /**
+   * The next line, or why none came. A process that exits first gets PIPES_GRACE_MS for a line it
+   * already wrote, not the whole timeout: a background child holding its stdout keeps the end of
+   * the stream from coming, and the run must then report the exit status, not a timeout.
+   */
+  private async answer(timeoutMs: number): Promise<Next> {
+    const reply = this.lines.next(timeoutMs);
+    const first = await Promise.race([reply, this.ended.then(() => undefined)]);
+    if (first) return first;
+    await atMost(reply, PIPES_GRACE_MS);
+    this.lines.cancel();
+    const late = await reply;
+    return 'timeout' in late ? { eof: true } : late;
+  }
+
   /** Sends one query and reads its answer; `what` names the turn in a failure. */
   async ask(query: Query, what: string, after: string, timeouts: { first: number; next: number }): Promise<{ returned: string[]; error?: string; latency: number }> {
     if (this.lines.unsolicited.length) await this.fail(`wrote a line nobody asked for after ${after}: ${this.lines.unsolicited[0]!.slice(0, 200)}`, true);
     const timeout = this.asked === 0 ? timeouts.first : timeouts.next;
     const started = performance.now();
     this.child.stdin.write(`${JSON.stringify({ query })}\n`);
-    const next = await this.lines.next(timeout);
+    const next = await this.answer(timeout);
     const latency = round3(performance.now() - started);
     if ('timeout' in next) await this.fail(`no answer to ${what} within ${timeout} ms`, true);
     if ('eof' in next) await this.fail(`exited before answering ${what} (${this.asked} of ${this.total} answered)`, false);
