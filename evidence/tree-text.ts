@@ -190,8 +190,9 @@ const SEARCH_DEADLINE_MS = 2_000;
 
 /**
  * The worker thread of evidence/search-thread.js, holding a copy of the tree's texts. The caller
- * waits for each answer synchronously (Atomics.wait on a flag the thread sets, then the reply taken
- * off its port), so TreeText.search stays synchronous; past the deadline the thread is ended.
+ * waits for each answer synchronously (Atomics.wait until the thread writes the search's number,
+ * then the reply taken off its port), so TreeText.search stays synchronous; past the deadline the
+ * thread is ended.
  */
 class SearchThread {
   private readonly worker: Worker;

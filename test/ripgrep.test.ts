@@ -46,6 +46,22 @@ const PATTERNS: TextSearch[] = [
   ].map((pattern) => ({ mode: 'regex' as const, pattern })),
 ];
 
+/** Runs `use` on a TreeText of a temporary tree holding `files`, then ends its search thread and removes the tree. */
+async function withTree(files: Record<string, string>, use: (tree: TreeText, root: string) => void): Promise<void> {
+  const root = await mkdtemp(join(tmpdir(), 'lmc-tree-text-'));
+  try {
+    for (const [path, text] of Object.entries(files)) await writeFile(join(root, path), text);
+    const tree = TreeText.load(root);
+    try {
+      use(tree, root);
+    } finally {
+      tree.close();
+    }
+  } finally {
+    await rm(root, { recursive: true, force: true });
+  }
+}
+
 describe('in-process text search', () => {
   let dir: string;
   beforeAll(async () => {
@@ -134,29 +150,19 @@ describe('in-process text search', () => {
   });
 
   it('leaves to rg a search that backtracks without end in-process, and gives its matches', async () => {
-    const copy = await mkdtemp(join(tmpdir(), 'lmc-tree-text-backtracking-'));
-    try {
-      // 2^40 ways to split the run of word characters before the `!` into `\w+\s?` groups: V8 tries them all.
-      await writeFile(join(copy, 'a.txt'), `${'a'.repeat(40)}!\nab cd\n`);
-      const tree = TreeText.load(copy);
+    // 2^40 ways to split the run of word characters before the `!` into `\w+\s?` groups: V8 tries them all.
+    await withTree({ 'a.txt': `${'a'.repeat(40)}!\nab cd\n` }, (tree, root) => {
       const search: TextSearch = { mode: 'regex', pattern: '(\\w+\\s?)+$' };
       const found = tree.search(search);
       expect(found.map((m) => `${m.line}:${m.start}:${m.text}`)).toEqual(['2:0:ab cd']);
-      expect(found).toEqual(runRgSearch(copy, search));
+      expect(found).toEqual(runRgSearch(root, search));
       // The thread ended with the abandoned search; the next search starts another.
       expect(tree.search({ mode: 'word', pattern: 'cd' }).map((m) => `${m.line}:${m.start}`)).toEqual(['2:3']);
-      tree.close();
-    } finally {
-      await rm(copy, { recursive: true, force: true });
-    }
+    });
   });
 
   it('gives each search its own answer, however late the thread wakes its caller for the one before', async () => {
-    const copy = await mkdtemp(join(tmpdir(), 'lmc-tree-text-alternating-'));
-    try {
-      await writeFile(join(copy, 'a.txt'), 'foo\n');
-      await writeFile(join(copy, 'b.txt'), 'bar\n');
-      const tree = TreeText.load(copy);
+    await withTree({ 'a.txt': 'foo\n', 'b.txt': 'bar\n' }, (tree) => {
       // A wake-up that arrived late once passed for the next search's answer, and every answer after was the one before's.
       const wrong: string[] = [];
       for (let i = 0; i < 20_000 && wrong.length === 0; i++) {
@@ -164,27 +170,18 @@ describe('in-process text search', () => {
         const found = tree.search({ mode: 'word', pattern: word }).map((m) => m.text);
         if (found.length !== 1 || found[0] !== word) wrong.push(`search ${i} for ${word}: ${JSON.stringify(found)}`);
       }
-      tree.close();
       expect(wrong).toEqual([]);
-    } finally {
-      await rm(copy, { recursive: true, force: true });
-    }
+    });
   });
 
   it('leaves to rg a search whose regex runs out of backtracking stack, and goes on searching', async () => {
-    const copy = await mkdtemp(join(tmpdir(), 'lmc-tree-text-stack-'));
-    try {
-      await writeFile(join(copy, 'big.txt'), `${'a'.repeat(3_000_000)}c\nab c\n`);
-      const tree = TreeText.load(copy);
+    await withTree({ 'big.txt': `${'a'.repeat(3_000_000)}c\nab c\n` }, (tree, root) => {
       const search: TextSearch = { mode: 'regex', pattern: '^((a)|(b))*c' };
       const found = tree.search(search);
       expect(found.map((m) => `${m.line}:${m.start}:${m.end}`)).toEqual(['1:0:3000001']);
-      expect(found).toEqual(runRgSearch(copy, search));
+      expect(found).toEqual(runRgSearch(root, search));
       expect(tree.search({ mode: 'word', pattern: 'ab' }).map((m) => `${m.line}:${m.start}`)).toEqual(['2:0']);
-      tree.close();
-    } finally {
-      await rm(copy, { recursive: true, force: true });
-    }
+    });
   });
 
   it('reports rg’s own error for a pattern it cannot compile', () => {
