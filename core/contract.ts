@@ -120,6 +120,8 @@ export const symbolKinds = [
   'property',
   'variable',
   'constant',
+  'event',
+  'error',
 ] as const;
 export type SymbolKind = (typeof symbolKinds)[number];
 
@@ -143,6 +145,7 @@ export const scipKindNames: Record<number, { scip: string; kind: SymbolKind }> =
   9: { scip: 'Constructor', kind: 'constructor' },
   11: { scip: 'Enum', kind: 'enum' },
   12: { scip: 'EnumMember', kind: 'enum_member' },
+  13: { scip: 'Event', kind: 'event' },
   15: { scip: 'Field', kind: 'field' },
   17: { scip: 'Function', kind: 'function' },
   21: { scip: 'Interface', kind: 'interface' },
@@ -158,6 +161,7 @@ export const scipKindNames: Record<number, { scip: string; kind: SymbolKind }> =
   55: { scip: 'TypeAlias', kind: 'type_alias' },
   59: { scip: 'Union', kind: 'class' },
   61: { scip: 'Variable', kind: 'variable' },
+  63: { scip: 'Error', kind: 'error' },
   66: { scip: 'AbstractMethod', kind: 'method' },
   [SCIP_STATIC_METHOD]: { scip: 'StaticMethod', kind: 'method' },
   85: { scip: 'Mixin', kind: 'class' },

@@ -43,6 +43,10 @@ export const definitionKinds = [
   'constant',
   'variable',
   'enum_member',
+  // A Solidity event or custom error: declared with a parameter list and overloadable like a
+  // function, but emitted or raised, never called, and no method of its contract.
+  'event',
+  'error',
   // An `impl` block (Rust): not a symbol, but a scope whose members belong to the named type.
   'impl',
 ] as const;

@@ -7,7 +7,7 @@ import { identifierWords } from './facts.ts';
 import { isTypeableName } from './completion.ts';
 import { candidate, MAX_ANSWER_SET, type Candidate, type SubTypeGenerator } from './types.ts';
 
-const nonCallableKinds = new Set(['class', 'interface', 'enum', 'type_alias', 'enum_member', 'field', 'property', 'variable', 'constant'] as const);
+const nonCallableKinds = new Set(['class', 'interface', 'enum', 'type_alias', 'enum_member', 'field', 'property', 'variable', 'constant', 'event', 'error'] as const);
 
 export const apiDiscoveryGenerators: SubTypeGenerator[] = [
   {

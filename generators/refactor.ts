@@ -1,4 +1,5 @@
-import { symbolKinds } from '../core/contract.ts';
+import { symbolKinds, typeKinds } from '../core/contract.ts';
+import type { Facts } from './facts.ts';
 import { hasSearchableName } from './completion.ts';
 import { textDraft, wordSearch } from './text.ts';
 import { candidate, MAX_ANSWER_SET, MAX_MEMBER_SET, withinLimit, type Candidate, type SubTypeGenerator } from './types.ts';
@@ -17,7 +18,7 @@ export const refactorGenerators: SubTypeGenerator[] = [
         .filter((s) => facts.members(s.id).length > 0 && facts.members(s.id).length <= MAX_MEMBER_SET && facts.membersListable(s.id))
         .map(
           candidate((s) => ({
-            intent: `Renaming ${s.display}: lists every method and field declared directly in it`,
+            intent: `Renaming ${s.display}: lists every method and field declared directly in it${membersBeyondMethodsAndFields(facts, s.id)}`,
             query: { op: 'contained_by', sym_stable_id: s.id },
             expected: { kind: 'exact_set', stable_ids: facts.members(s.id) },
           })),
@@ -170,4 +171,20 @@ export const refactorGenerators: SubTypeGenerator[] = [
 /** Two or more words by case or separator (`parseHeaders`, `add_route`, `HTTPServer`): a name no prose uses. */
 export function isCompoundName(name: string): boolean {
   return name.split(/_+|(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])/).filter((w) => /[A-Za-z]/.test(w)).length >= 2;
+}
+
+/**
+ * What else a type's direct members hold, for an intent that must not promise only methods and
+ * fields: `, and its nested types and events` (a contract's events are members, not methods).
+ */
+function membersBeyondMethodsAndFields(facts: Facts, id: string): string {
+  const kinds = new Set(facts.members(id).map((m) => facts.symbol(m)!.kind));
+  const extras = [
+    ...([...kinds].some((k) => typeKinds.has(k)) ? ['nested types'] : []),
+    ...(kinds.has('module') ? ['nested modules'] : []),
+    ...(kinds.has('event') ? ['events'] : []),
+    ...(kinds.has('error') ? ['errors'] : []),
+  ];
+  if (extras.length === 0) return '';
+  return `, and its ${extras.length === 1 ? extras[0] : `${extras.slice(0, -1).join(', ')} and ${extras[extras.length - 1]}`}`;
 }

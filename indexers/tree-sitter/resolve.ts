@@ -2,7 +2,7 @@ import { pushUnique } from '../../core/collections.ts';
 import { SCIP_STATIC_METHOD } from '../../core/contract.ts';
 import { matchesAny, type DefinitionKind, type WalkerConfig } from '../../core/languages.ts';
 import { formatDescriptor, type Descriptor } from '../../graph/symbols.ts';
-import { callableKinds, CONSTRUCTOR, CorpusSymbols, termKinds, typeKinds, typeOrNamespace, type FileState, type Sym, type SymKind } from './corpus-symbols.ts';
+import { callableKinds, CONSTRUCTOR, CorpusSymbols, signatureKinds, termKinds, typeKinds, typeOrNamespace, type FileState, type Sym, type SymKind } from './corpus-symbols.ts';
 import type { FileFacts, Range, RawCall, RawDefinition } from './extract.ts';
 
 export { SCHEME } from './corpus-symbols.ts';
@@ -28,6 +28,8 @@ const scipKind: Record<SymKind, number> = {
   constant: 8,
   variable: 61,
   enum_member: 12,
+  event: 13,
+  error: 63,
   impl: 0,
 };
 
@@ -51,6 +53,8 @@ const defaultHover: Record<DefinitionKind, string> = {
   constant: '(constant) {text}',
   variable: '(variable) {text}',
   enum_member: '(enum member) {text}',
+  event: '{text}',
+  error: '{text}',
   impl: '{text}',
 };
 
@@ -99,7 +103,7 @@ export function resolveCorpus(files: FileFacts[], config: WalkerConfig, project:
 function descriptorSuffix(kind: DefinitionKind): Descriptor['suffix'] | undefined {
   if (kind === 'namespace') return 'namespace';
   if (typeKinds.has(kind)) return 'type';
-  if (callableKinds.has(kind)) return 'method';
+  if (callableKinds.has(kind) || signatureKinds.has(kind)) return 'method';
   if (termKinds.has(kind)) return 'term';
   return undefined;
 }

@@ -13,11 +13,11 @@
 ; `receive() external payable { … }`, `fallback() external { … }`: functions named by their keyword.
 (fallback_receive_definition ["receive" "fallback"] @name body: (function_body)? @body) @definition.function
 (constructor_definition "constructor" @name body: (function_body) @body) @definition.constructor
-; Modifiers are callables applied in a function's header. Events and custom errors are recorded
-; beside them, though emitting or raising one runs no corpus code and is no call (calls.scm).
+; Modifiers are callables applied in a function's header. Events and custom errors are members of
+; their own kinds: emitting or raising one runs no corpus code and is no call (calls.scm).
 (modifier_definition name: (identifier) @name body: (function_body)? @body) @definition.function
-(event_definition name: (identifier) @name) @definition.function
-(error_declaration name: (identifier) @name) @definition.function
+(event_definition name: (identifier) @name) @definition.event
+(error_declaration name: (identifier) @name) @definition.error
 
 (state_variable_declaration name: (identifier) @name) @definition.field
 ((state_variable_declaration name: (identifier) @name) @definition.constant
