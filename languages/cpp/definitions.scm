@@ -3,6 +3,10 @@
 (class_specifier name: (type_identifier) @name body: (field_declaration_list) @body) @definition.class
 (struct_specifier name: (type_identifier) @name body: (field_declaration_list) @body) @definition.struct
 (union_specifier name: (type_identifier) @name body: (field_declaration_list) @body) @definition.union
+; A nested type declared ahead in a class body (`struct Rep;`) is a member of the class, whether or
+; not the corpus defines it (`struct Cache::Rep { … }` is then a second definition of the same id).
+(field_declaration_list (field_declaration type: (struct_specifier name: (type_identifier) @name !body) !declarator) @definition.struct)
+(field_declaration_list (field_declaration type: (class_specifier name: (type_identifier) @name !body) !declarator) @definition.class)
 (enum_specifier name: (type_identifier) @name body: (enumerator_list) @body) @definition.enum
 (enumerator_list (enumerator name: (identifier) @name) @definition.enum_member)
 (type_definition declarator: (type_identifier) @name) @definition.alias
