@@ -296,28 +296,43 @@ export async function buildFactGraph(
   const aliases: Array<{ name: string; handle: number }> = [];
   const table = new SymbolTable();
   const strings = table.strings;
-  /** Per handle: 1 when the symbol is `local …`, under the corpus's package (2) or neither (0); undefined until asked. */
-  const symbolClass: Array<0 | 1 | 2> = [];
+  /**
+   * Per handle, filled when first asked: bit 7 set once known; bits 0-1 the class, 1 when the symbol
+   * is `local …`, 2 under the corpus's package, 0 neither; ENDS_METHOD / ENDS_TYPE when its last
+   * descriptor is a method (`).`) or a type (`#`). A byte per symbol, so the loop over every
+   * reference never touches the symbol's string.
+   */
+  let symbolBits = new Uint8Array(1 << 16);
+  const KNOWN = 0x80;
+  const ENDS_METHOD = 0x04;
+  const ENDS_TYPE = 0x08;
   const LOCAL = 1;
   const OWN_PACKAGE = 2;
-  const classOf = (handle: number): number => {
-    let c = symbolClass[handle];
-    if (c === undefined) {
-      const symbol = strings[handle]!;
-      if (isLocalSymbol(symbol)) c = LOCAL;
-      else if (packagePrefix && symbol.startsWith(packagePrefix)) c = OWN_PACKAGE;
-      else {
-        const parsed = parseSymbol(symbol);
-        if (parsed?.packageName === project.name) {
-          // The first own symbol fixes the package prefix: `<scheme> <manager> <name> <version> `.
-          packagePrefix ||= symbol.slice(0, parsed.descriptorOffsets[0]);
-          c = OWN_PACKAGE;
-        } else c = 0;
-      }
-      symbolClass[handle] = c;
+  const bitsOf = (handle: number): number => {
+    if (handle >= symbolBits.length) {
+      const grown = new Uint8Array(Math.max(2 * symbolBits.length, handle + 1));
+      grown.set(symbolBits);
+      symbolBits = grown;
     }
-    return c;
+    const known = symbolBits[handle]!;
+    if (known & KNOWN) return known;
+    const symbol = strings[handle]!;
+    let c: number;
+    if (isLocalSymbol(symbol)) c = LOCAL;
+    else if (packagePrefix && symbol.startsWith(packagePrefix)) c = OWN_PACKAGE;
+    else {
+      const parsed = parseSymbol(symbol);
+      if (parsed?.packageName === project.name) {
+        // The first own symbol fixes the package prefix: `<scheme> <manager> <name> <version> `.
+        packagePrefix ||= symbol.slice(0, parsed.descriptorOffsets[0]);
+        c = OWN_PACKAGE;
+      } else c = 0;
+    }
+    const bits = KNOWN | c | (symbol.endsWith(').') ? ENDS_METHOD : 0) | (symbol.endsWith('#') ? ENDS_TYPE : 0);
+    symbolBits[handle] = bits;
+    return bits;
   };
+  const classOf = (handle: number): number => bitsOf(handle) & 3;
 
   /** Own definitions by handle, and the handles in the order they were first defined. */
   const candidates: Array<Candidate | undefined> = [];
@@ -426,19 +441,21 @@ export async function buildFactGraph(
       }
       if (local) continue;
       // Only a symbol under the corpus's package can become a call edge.
-      if (classOf(handle) !== OWN_PACKAGE) continue;
-      const id = strings[handle]!;
-      const constructed = !!constructs && id.endsWith('#') && writtenInForm(linesOf()[line] ?? '', char, end, constructs);
+      const bits = bitsOf(handle);
+      if ((bits & 3) !== OWN_PACKAGE) continue;
+      const endsType = (bits & ENDS_TYPE) !== 0;
+      const endsMethod = (bits & ENDS_METHOD) !== 0;
+      const constructed = !!constructs && endsType && writtenInForm(linesOf()[line] ?? '', char, end, constructs);
       // Only a reference that may make a call edge asks whether it runs when its definition is made: a
       // file is parsed only when one lies in a body.
-      const mayCall = id.endsWith(').') || constructed || (callsOnly && id.endsWith('#'));
+      const mayCall = endsMethod || constructed || (callsOnly && endsType);
       const scope = innermost && mayCall ? scopeAt(line, char, madeAt(line, char)) : innermost;
       if (!scope) {
         namedOutside.add(handle);
         if (!callForm || writtenInForm(linesOf()[line] ?? '', char, end, callForm)) addTo(calledOutside, handle, doc.relativePath);
         continue;
       }
-      if (callForm && id.endsWith(').')) {
+      if (callForm && endsMethod) {
         if (!writtenInForm(linesOf()[line] ?? '', char, end, callForm)) {
           namedOutside.add(handle);
           continue;
@@ -446,7 +463,7 @@ export async function buildFactGraph(
       }
       referenceFrom.push(scope.handle);
       referenceTo.push(handle);
-      if (callsOnly && id.endsWith('#')) {
+      if (callsOnly && endsType) {
         typeCallFrom.push(scope.handle);
         typeCallTo.push(handle);
       }
