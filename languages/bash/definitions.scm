@@ -9,6 +9,10 @@
 ; function's, and one in a subshell, a pipeline or before a command (`LANG=C sort`) sets nothing in the script.
 ((variable_assignment name: (variable_name) @name) @definition.variable
  (#set! outside "function_definition subshell command_substitution process_substitution pipeline command"))
+; So does a `for` loop's variable, which the shell assigns each round and which keeps the last value after the loop;
+; the definition is the name alone, so that what the loop's body assigns is not nested in it.
+((for_statement variable: (variable_name) @name @definition.variable)
+ (#set! outside "function_definition subshell command_substitution process_substitution pipeline command"))
 ((declaration_command "readonly" (variable_assignment name: (variable_name) @name) @definition.constant)
  (#set! outside "function_definition subshell command_substitution process_substitution pipeline command"))
 ((declaration_command (word) @flag (variable_assignment name: (variable_name) @name) @definition.constant)
