@@ -198,6 +198,15 @@ describe('runScenarios', () => {
     expect(error.message).toBe(`adapter flooding (${process.execPath} ${spec.args[0]}): wrote 25 more line(s) than the 3 queries, after scenario typo-000000000003: {"results": []} [exit code 0]`);
   });
 
+  it('stops an adapter that keeps writing after its last answer once the lines it writes overflow, not at the timeout', async () => {
+    const spec = await adapter('endless', adapterSource(`(q, i, ids) => JSON.stringify({ results: ids })`, `for (;;) process.stdout.write('{"results": []}\\n');`));
+    // Were it left the whole timeout, the runner would stop it only then and say it "wrote" them.
+    const error = await failure(runScenarios('demo', scenarios, spec, { timeoutMs: 170_000 }));
+    expect(error.message).toMatch(
+      new RegExp(`^adapter endless \\(.*\\): kept writing after its last answer \\d+ more line\\(s\\) than the 3 queries, after scenario typo-000000000003: \\{"results": \\[\\]\\} \\[stopped by the runner\\]$`),
+    );
+  });
+
   it('fails naming the command when it cannot start', async () => {
     const error = await failure(runScenarios('demo', scenarios, { label: 'missing', command: join(dir, 'no-such-adapter'), args: [] }));
     expect(error.message).toContain(`adapter missing (${join(dir, 'no-such-adapter')}): exited before answering scenario lookup-000000000001 (0 of 3 answered)`);

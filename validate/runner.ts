@@ -115,6 +115,9 @@ type Next = { line: string } | { eof: true } | { timeout: true } | { tooLong: tr
 export class LineQueue {
   private readonly unread: string[] = [];
   private unreadCount = 0;
+  private overflow!: () => void;
+  /** Settles once more lines came unasked than the queue keeps: the adapter floods its stdout. */
+  readonly flooded = new Promise<void>((resolve) => (this.overflow = resolve));
   private waiting?: (next: Next) => void;
   /** The current line's bytes so far. */
   private partial: Buffer[] = [];
@@ -196,6 +199,7 @@ export class LineQueue {
     this.waiting = undefined;
     if (waiting) waiting({ line });
     else if (this.unreadCount++ < MAX_UNREAD_LINES) this.unread.push(line);
+    else this.overflow();
   }
 
   private finish(end: { eof: true } | { tooLong: true }): void {
@@ -307,10 +311,11 @@ class AdapterProcess {
    * (only orphans by now) and gives the pipes PIPES_GRACE_MS to close, so that all it wrote has
    * been read.
    */
-  private async settle(ms: number): Promise<Ending> {
-    const timer = setTimeout(() => this.stop(), ms);
+  private async settle(ms: number, sooner?: Promise<number>): Promise<Ending> {
+    const timers = [setTimeout(() => this.stop(), ms)];
+    void sooner?.then((grace) => timers.push(setTimeout(() => this.stop(), grace)));
     const ending = await this.ended;
-    clearTimeout(timer);
+    for (const timer of timers) clearTimeout(timer);
     this.killGroup();
     await atMost(this.closed, PIPES_GRACE_MS);
     return ending;
@@ -361,12 +366,24 @@ class AdapterProcess {
     return { ...parseResponse((next as { line: string }).line), latency };
   }
 
-  /** Closes stdin and waits for a well-behaved exit; whatever it printed until then counts. */
+  /**
+   * Closes stdin and waits for a well-behaved exit; whatever it printed until then counts. One that
+   * floods its stdout instead (more lines unasked than the queue keeps) has PIPES_GRACE_MS from
+   * then to exit, not the whole timeout: it will not stop by itself.
+   */
   async finish(timeoutMs: number, after: string): Promise<void> {
     this.child.stdin.end();
-    await this.settle(timeoutMs);
+    let flooding = false;
+    await this.settle(
+      timeoutMs,
+      this.lines.flooded.then(() => {
+        flooding = true;
+        return PIPES_GRACE_MS;
+      }),
+    );
     if (this.lines.unsolicited.length) {
-      await this.fail(`wrote ${this.lines.unsolicitedCount} more line(s) than the ${this.asked} queries, after ${after}: ${this.lines.unsolicited[0]!.slice(0, 200)}`, false);
+      const what = flooding && this.stoppedByRunner ? 'kept writing after its last answer' : 'wrote';
+      await this.fail(`${what} ${this.lines.unsolicitedCount} more line(s) than the ${this.asked} queries, after ${after}: ${this.lines.unsolicited[0]!.slice(0, 200)}`, false);
     }
   }
 
