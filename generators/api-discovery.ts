@@ -81,7 +81,7 @@ export const apiDiscoveryGenerators: SubTypeGenerator[] = [
     subType: 'plausible_compound',
     goldSource: 'adversarial',
     weight: 2,
-    rationale: 'plausible compounds of two real type names (head of one, tail of the other), checked absent ignoring case; exact_set []',
+    rationale: 'plausible compounds of two real type names (head of one, tail of the other), checked absent ignoring case and written nowhere in the corpus text; exact_set []',
     needs: 'two class names to blend into an absent one',
     asks: { op: 'lookup', expected: 'exact_set' },
     candidates({ facts, rng }) {
@@ -111,7 +111,7 @@ export const apiDiscoveryGenerators: SubTypeGenerator[] = [
     subType: 'typo',
     goldSource: 'adversarial',
     weight: 2,
-    rationale: 'one edit away from a real type or function name (5+ letters), checked absent ignoring case; exact_set []',
+    rationale: 'one edit away from a real type or function name (5+ letters), checked absent ignoring case and written nowhere in the corpus text; exact_set []',
     needs: 'a type or function name of 5+ letters',
     asks: { op: 'lookup', expected: 'exact_set' },
     candidates({ facts, rng }) {
@@ -222,7 +222,7 @@ export const apiDiscoveryGenerators: SubTypeGenerator[] = [
     subType: 'naming_convention',
     goldSource: 'adversarial',
     weight: 2,
-    rationale: 'a real function or method name rewritten in the other convention (snake_case <-> camelCase), checked absent ignoring case; exact_set []',
+    rationale: 'a real function or method name rewritten in the other convention (snake_case <-> camelCase), checked absent ignoring case and written nowhere in the corpus text; exact_set []',
     needs: 'a multi-word function or method name',
     asks: { op: 'lookup', expected: 'exact_set' },
     candidates({ facts }) {

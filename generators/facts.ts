@@ -741,12 +741,18 @@ export class Facts {
   private readonly filesMemo = new Map<string, string[]>();
 
   /** Is any symbol's short name (modules included) equal to this one, ignoring case? Adversarial names must fail this. */
+  /**
+   * Whether a name made up to be absent is taken: a symbol's name, ignoring case, or a word the
+   * corpus's text writes anywhere (an outside type it uses, C#'s `IDisposable`), which an agent
+   * has seen and could not be told "no such thing exists".
+   */
   nameTaken(name: string): boolean {
     if (!this.lowerNames) {
       this.lowerNames = new Set();
       for (const s of this.graph.symbols.values()) this.lowerNames.add(s.name.toLowerCase());
     }
-    return this.lowerNames.has(name.toLowerCase());
+    if (this.lowerNames.has(name.toLowerCase())) return true;
+    return !!this.search && this.search({ op: 'text_search', pattern: name, mode: 'word', in: 'any' }).length > 0;
   }
   private lowerNames: Set<string> | undefined;
 

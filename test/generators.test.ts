@@ -252,6 +252,15 @@ describe('sampling and naming helpers', () => {
     }
   });
 
+  it('makes up no name the corpus writes anywhere, though no symbol has it', () => {
+    const typos = (search: (q: TextSearchQuery) => readonly TextMatch[]) => draftsOf('typo', new Facts(handMadeGraph(), ts, search), search).map((d) => d && 'query' in d && d.query.op === 'lookup' && d.query.name);
+    expect(typos(noGrep)).toEqual(['totel', 'GiftCort', 'checckout', 'recept']);
+    // `recept` written in a comment (or as an outside name the code uses) is no invention.
+    const writesRecept = (q: TextSearchQuery): TextMatch[] =>
+      q.pattern === 'recept' && q.mode === 'word' && q.in === 'any' ? [{ file: 'src/receipt.ts', line: 1, start: 3, end: 9, text: 'recept', syntax: 'comment' }] : [];
+    expect(typos(writesRecept)).toEqual(['totel', 'GiftCort', 'checckout']);
+  });
+
   it('compounds the head of one name with the tail of another, never repeating a word', () => {
     expect(compoundOf('DigitalProduct', 'Store')).toBe('DigitalStore');
     expect(compoundOf('OutOfStockError', 'Item')).toBe('OutOfStockItem');
