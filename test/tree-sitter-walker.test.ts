@@ -424,7 +424,7 @@ describe('the tree-sitter walker', () => {
     expect(definitionsOf(documents[0]!).map(([id]) => id)).toEqual(['Res#', 'Res#code.', 'Res#message.', 'Res#max.']);
   });
 
-  it("defines a Bash variable wherever the script's own shell assigns it (the grammar's `else` after assignments included): not in a function, a subshell, a pipeline or before a command", async () => {
+  it("defines a Bash variable wherever the script's own shell assigns it (a top-level loop's variable and the grammar's `else` after assignments included): not in a function, a subshell, a pipeline or before a command", async () => {
     const script = [
       'MODE=fast',
       'if [[ -n "$1" ]]; then',
@@ -449,7 +449,7 @@ describe('the tree-sitter walker', () => {
       '',
     ].join('\n');
     const { documents } = await index({ 'bin/run.sh': script }, 'bash');
-    expect(definitionsOf(documents[0]!).map(([id]) => id)).toEqual(['bin/run/', 'bin/run/MODE.', 'bin/run/REPORT.', 'bin/run/LIMIT.', 'bin/run/COUNT.', 'bin/run/IFS.', 'bin/run/TAGS.', 'bin/run/GROUPED.', 'bin/run/setup().', 'bin/run/X.']);
+    expect(definitionsOf(documents[0]!).map(([id]) => id)).toEqual(['bin/run/', 'bin/run/MODE.', 'bin/run/REPORT.', 'bin/run/LIMIT.', 'bin/run/f.', 'bin/run/COUNT.', 'bin/run/IFS.', 'bin/run/TAGS.', 'bin/run/GROUPED.', 'bin/run/setup().', 'bin/run/X.']);
   });
 
   it('binds no Bash command to a variable of its name: `dirname` is the program, not the script\'s `dirname=…`', async () => {
