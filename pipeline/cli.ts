@@ -10,7 +10,7 @@ import { generatedFiles } from '../emit/docs.ts';
 import { feedsNothing, type PowerRow } from '../emit/manifest.ts';
 import { CATEGORY_MINIMUM, UNWEIGHTED_QUOTA } from '../generators/types.ts';
 import { isUnweightedCategory, protocolProfiles, type Category } from '../core/contract.ts';
-import { DEFAULT_STARTUP_TIMEOUT_MS, DEFAULT_TIMEOUT_MS } from '../validate/runner.ts';
+import { DEFAULT_STARTUP_TIMEOUT_MS, DEFAULT_TIMEOUT_MS, MAX_UNREAD_LINES, PIPES_GRACE_MS } from '../validate/runner.ts';
 import { cleanCache } from './cache.ts';
 import { runGenerate, stageNames, type CorpusOutcome } from './generate.ts';
 import { resolvePaths, type RunPaths } from './paths.ts';
@@ -31,7 +31,7 @@ const optionHelp: Record<OptionName, string> = {
   adapter:
     '--adapter CMD       the memory system to score, a command run by `sh -c` that speaks the adapter protocol. Fixed timeouts: ' +
     `each adapter process has ${DEFAULT_STARTUP_TIMEOUT_MS / 1000} s for its first answer (start-up and ingestion included) and ${DEFAULT_TIMEOUT_MS / 1000} s for each later one, ` +
-    `else it is killed with every process it started and the run fails; after the last answer it has ${DEFAULT_TIMEOUT_MS / 1000} s to exit, then it is killed`,
+    `else it is killed with every process it started and the run fails; after the last answer it has ${DEFAULT_TIMEOUT_MS / 1000} s to exit (${PIPES_GRACE_MS / 1000} s once it has written more than ${MAX_UNREAD_LINES} lines nobody asked for), then it is killed`,
   debug: '--debug             print stack traces with errors',
 };
 

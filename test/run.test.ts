@@ -156,7 +156,7 @@ describe('lmc run', () => {
         "score a memory system on a scenario file (ours or the upstream repository's): per category, weighted by the paper's nine categories and by the upstream runner's six, labelled",
         '',
         'Options:',
-        '  --adapter CMD       the memory system to score, a command run by `sh -c` that speaks the adapter protocol. Fixed timeouts: each adapter process has 600 s for its first answer (start-up and ingestion included) and 120 s for each later one, else it is killed with every process it started and the run fails; after the last answer it has 120 s to exit, then it is killed',
+        '  --adapter CMD       the memory system to score, a command run by `sh -c` that speaks the adapter protocol. Fixed timeouts: each adapter process has 600 s for its first answer (start-up and ingestion included) and 120 s for each later one, else it is killed with every process it started and the run fails; after the last answer it has 120 s to exit (1 s once it has written more than 10 lines nobody asked for), then it is killed',
         '  --debug             print stack traces with errors',
         '  -h, --help          this text',
         '',

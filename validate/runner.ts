@@ -90,7 +90,7 @@ const EXIT_GRACE_MS = 5_000;
  * close at once unless a descendant that left the group (setsid) holds them, which the run does
  * not wait for.
  */
-const PIPES_GRACE_MS = 1_000;
+export const PIPES_GRACE_MS = 1_000;
 
 /**
  * The longest reply line the runner reads, in bytes. Far above any real answer (thousands of ids
