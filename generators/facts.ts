@@ -740,9 +740,8 @@ export class Facts {
   }
   private readonly filesMemo = new Map<string, string[]>();
 
-  /** Is any symbol's short name (modules included) equal to this one, ignoring case? Adversarial names must fail this. */
   /**
-   * Whether a name made up to be absent is taken: a symbol's name, ignoring case, or a word the
+   * Whether a name made up to be absent is taken: a symbol's short name (modules included), ignoring case, or a word the
    * corpus's text writes anywhere (an outside type it uses, C#'s `IDisposable`), which an agent
    * has seen and could not be told "no such thing exists".
    */

@@ -311,11 +311,10 @@ class AdapterProcess {
    * (only orphans by now) and gives the pipes PIPES_GRACE_MS to close, so that all it wrote has
    * been read.
    */
-  private async settle(ms: number, sooner?: Promise<number>): Promise<Ending> {
-    const timers = [setTimeout(() => this.stop(), ms)];
-    void sooner?.then((grace) => timers.push(setTimeout(() => this.stop(), grace)));
+  private async settle(ms: number): Promise<Ending> {
+    const timer = setTimeout(() => this.stop(), ms);
     const ending = await this.ended;
-    for (const timer of timers) clearTimeout(timer);
+    clearTimeout(timer);
     this.killGroup();
     await atMost(this.closed, PIPES_GRACE_MS);
     return ending;
@@ -373,14 +372,18 @@ class AdapterProcess {
    */
   async finish(timeoutMs: number, after: string): Promise<void> {
     this.child.stdin.end();
+    // A flood noticed once the process has exited (its last lines still in the pipe) stops nothing.
+    let exited = false;
+    void this.ended.then(() => (exited = true));
     let flooding = false;
-    await this.settle(
-      timeoutMs,
-      this.lines.flooded.then(() => {
-        flooding = true;
-        return PIPES_GRACE_MS;
-      }),
-    );
+    let floodTimer: NodeJS.Timeout | undefined;
+    void this.lines.flooded.then(() => {
+      if (exited) return;
+      flooding = true;
+      floodTimer = setTimeout(() => this.stop(), PIPES_GRACE_MS);
+    });
+    await this.settle(timeoutMs);
+    clearTimeout(floodTimer);
     if (this.lines.unsolicited.length) {
       const what = flooding && this.stoppedByRunner ? 'kept writing after its last answer' : 'wrote';
       await this.fail(`${what} ${this.lines.unsolicitedCount} more line(s) than the ${this.asked} queries, after ${after}: ${this.lines.unsolicited[0]!.slice(0, 200)}`, false);
