@@ -248,6 +248,20 @@ const walkerSchema = z
      */
     misreadNames: z.array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/)).default([]),
     /**
+     * Where the grammar's top-level definitions begin and end, for files where a parse error swallows
+     * them (tree-sitter-perl reads `sub or {` as an expression and everything after it as one error):
+     * `start` matches a definition's first line and captures its name, `end` its closing line, and
+     * `node` is the node such a definition parses as. See parseFile in indexers/tree-sitter/index.ts.
+     */
+    units: z
+      .object({
+        start: regex.refine((r) => r.startsWith('^') && captureGroups(r) === 1, 'must start with ^ and capture the name, once'),
+        end: regex.refine((r) => r.startsWith('^'), 'must start with ^'),
+        node: z.string().min(1),
+      })
+      .strict()
+      .optional(),
+    /**
      * How a call is written, for text the grammar does not read as code (a parse error, what a pattern
      * marks `@unparsed`, such as a macro's definition): each match is a call of the name its first
      * matching group holds, which nothing can bind, so that name's callers and the enclosing body's

@@ -165,12 +165,18 @@ function takenOffsets(callSites: Array<{ start: number }>, definitionKeys: Itera
   return taken;
 }
 
+/** Text the grammar read as no code of its own (a span of a parse error, or blanked for the grammar): its calls are read from the text as written. */
+export interface BlankedText {
+  startIndex: number;
+  endIndex: number;
+}
+
 /**
  * The calls written in text the grammar did not read as code, by the language's `callsInText` (the first
  * group that matched is the callee): each is a call nobody can bind, so the name's callers and the
  * body's callees are never taken to be known. A name the queries read at the same place is left to them.
  */
-function callsWrittenInText(source: string, nodes: Node[], callsInText: RegExp, taken: Set<number>): Array<Omit<RawCall, 'scope'> & { start: number }> {
+function callsWrittenInText(source: string, nodes: readonly BlankedText[], callsInText: RegExp, taken: Set<number>): Array<Omit<RawCall, 'scope'> & { start: number }> {
   const sites = new Map<number, Omit<RawCall, 'scope'> & { start: number }>();
   let lineStarts: number[] | undefined;
   for (const node of nodes) {
@@ -297,7 +303,7 @@ function lastStatement(root: Node, comments: ReadonlySet<string>): Node | undefi
  * Runs the language's compiled query once over a parsed file and turns the captures into plain facts,
  * so the tree can be freed before resolution. Capture names are the whole contract with the queries.
  */
-export function extractFacts(path: string, source: string, tree: Tree, grammar: LoadedGrammar, rules: TextRules): FileFacts {
+export function extractFacts(path: string, source: string, tree: Tree, grammar: LoadedGrammar, rules: TextRules, blanked: readonly BlankedText[] = []): FileFacts {
   const root = tree.rootNode;
   const facts: FileFacts = {
     path,
@@ -323,8 +329,8 @@ export function extractFacts(path: string, source: string, tree: Tree, grammar: 
   const bareNames: Array<Omit<RawCall, 'scope'> & { start: number }> = [];
   // `inType`: bound in the type around it rather than the innermost scope (Kotlin's constructor parameters).
   const localSites: Array<{ start: number; name: string; type: string; inType?: boolean }> = [];
-  // Text the grammar did not read as code: a parse error, and what a pattern marks `@unparsed` (a macro's definition).
-  const unparsed: Node[] = root.hasError ? root.descendantsOfType('ERROR').filter((n): n is Node => n !== null) : [];
+  // Text the grammar did not read as code: a parse error, what a pattern marks `@unparsed` (a macro's definition) and what was blanked for it.
+  const unparsed: BlankedText[] = [...blanked, ...(root.hasError ? root.descendantsOfType('ERROR').filter((n): n is Node => n !== null) : [])];
 
   for (const match of grammar.query.matches(root)) {
     const caps = capturesByName(match.captures);

@@ -5,7 +5,7 @@ import { writeFileAtomic } from '../../core/atomic.ts';
 import { PipelineError } from '../../core/errors.ts';
 import { DocumentType, encodeMetadata, frameField } from '../../graph/scip-reader.ts';
 import { listFiles } from '../../fetchers/tree.ts';
-import { extractFacts, type FileFacts } from './extract.ts';
+import { extractFacts, type BlankedText, type FileFacts } from './extract.ts';
 import { grammarFor, loadGrammars, mayClaimByInterpreter } from '../../core/grammars.ts';
 import { resolveCorpus, SCHEME } from './resolve.ts';
 
@@ -90,27 +90,111 @@ export function rewriteMacroForms(source: string, forms: Readonly<Record<string,
   return chars.join('');
 }
 
+/** The language folder's `units`, compiled: see WalkerConfig in core/languages.ts. */
+interface Units {
+  start: RegExp;
+  end: RegExp;
+  node: string;
+}
+
 /**
  * Parses a file; one with a parse error is read again with the text the grammar misreads blanked and
  * the names it misreads written as underscores, kept if that reading has no parse error. A token the
  * grammar supplies (tree-sitter-swift's identifier in an empty tuple `value: ()`) is no such error: it
  * is zero-width and moves no node. Only the grammar sees the blanks, underscores and rewritten macros;
  * facts are read from the text as written (Swift's typed `throws(RuntimeError)`, Objective-C's
- * `__unused` and `RCT_EXPORT_METHOD(…)` stay in the signature).
+ * `__unused` and `RCT_EXPORT_METHOD(…)` stay in the signature). When an error still swallows
+ * top-level definitions, the file is read unit by unit (repairUnits).
  */
-function parseFile(parser: Parser, source: string, misread: { text: string | undefined; names: readonly string[] }): Tree | null {
+function parseFile(
+  parser: Parser,
+  source: string,
+  misread: { text: string | undefined; names: readonly string[] },
+  units: Units | undefined,
+): { tree: Tree; blanked: BlankedText[] } | null {
   const tree = parser.parse(source);
-  if (!tree?.rootNode.hasError || (!misread.text && misread.names.length === 0)) return tree;
+  if (!tree?.rootNode.hasError) return tree && { tree, blanked: [] };
   // Each UTF-16 unit becomes a space (no `u` on the inner pattern), so no position moves.
-  const blanked = misread.text ? source.replace(new RegExp(misread.text, 'gmu'), (text) => text.replace(/[^\r\n]/g, ' ')) : source;
+  const blanked = misread.text ? source.replace(new RegExp(misread.text, 'gmu'), blankText) : source;
   const parsed = misread.names.length ? blanked.replace(new RegExp(`(?<![A-Za-z0-9_$])(?:${misread.names.join('|')})(?![A-Za-z0-9_$])`, 'gu'), (name) => '_'.repeat(name.length)) : blanked;
-  const retried = parser.parse(parsed);
-  if (!retried || retried.rootNode.descendantsOfType('ERROR').length > 0) {
+  if (parsed !== source) {
+    const retried = parser.parse(parsed);
+    if (retried && retried.rootNode.descendantsOfType('ERROR').length === 0) {
+      tree.delete();
+      return { tree: retried, blanked: [] };
+    }
     retried?.delete();
-    return tree;
   }
+  const repaired = units && repairUnits(parser, parsed, tree, units);
+  if (!repaired) return { tree, blanked: [] };
   tree.delete();
-  return retried;
+  return repaired;
+}
+
+function blankText(text: string): string {
+  return text.replace(/[^\r\n]/g, ' ');
+}
+
+/**
+ * A parse error can swallow the definitions after it: tree-sitter-perl reads Test::Mojo's `sub or {`
+ * as an expression and the 23 subs after it as one error. Here each unit (from a line `units.start`
+ * matches to the next such line; the text before the first is kept as it is) is parsed alone. A unit
+ * that fails alone keeps its first line and its last `units.end` line and has the body between them
+ * blanked, when that alone parses cleanly as a definition; one not read as a definition even so is
+ * blanked whole (`sub or`: lost, but no longer taking the rest with it); any other keeps its own
+ * small error. The file is then parsed with those blanks, and that reading is kept
+ * when it loses fewer definitions: fewer unit starts where no `units.node` begins. The blanked text is
+ * returned so that its calls are read as an error's are.
+ */
+function repairUnits(parser: Parser, text: string, tree: Tree, units: Units): { tree: Tree; blanked: BlankedText[] } | undefined {
+  const starts = [...text.matchAll(units.start)].map((match) => match.index);
+  const lostBefore = definitionsLost(tree, starts, units.node);
+  if (lostBefore === 0) return undefined;
+  const bounds = [0, ...starts, text.length];
+  const pieces = [text.slice(0, bounds[1])];
+  const blanked: BlankedText[] = [];
+  for (let i = 1; i + 1 < bounds.length; i++) {
+    const at = bounds[i]!;
+    const unit = text.slice(at, bounds[i + 1]);
+    const fixed = unitAsParsable(parser, unit, units);
+    pieces.push(fixed.text);
+    if (fixed.blanked) blanked.push({ startIndex: at + fixed.blanked[0], endIndex: at + fixed.blanked[1] });
+  }
+  const repaired = parser.parse(pieces.join(''));
+  if (repaired && definitionsLost(repaired, starts, units.node) < lostBefore) return { tree: repaired, blanked };
+  repaired?.delete();
+  return undefined;
+}
+
+/** A unit's text as the file's second reading takes it, and the span of it blanked (offsets in the unit). */
+function unitAsParsable(parser: Parser, unit: string, units: Units): { text: string; blanked?: [number, number] } {
+  const alone = parser.parse(unit);
+  try {
+    if (!alone || !alone.rootNode.hasError) return { text: unit };
+    const headEnd = unit.includes('\n') ? unit.indexOf('\n') : unit.length;
+    const closing = [...unit.matchAll(units.end)].map((match) => match.index).filter((index) => index > headEnd).at(-1);
+    if (closing !== undefined) {
+      const bodyBlanked = unit.slice(0, headEnd) + blankText(unit.slice(headEnd, closing)) + unit.slice(closing);
+      const reread = parser.parse(bodyBlanked);
+      const clean = reread !== null && !reread.rootNode.hasError && beginsDefinition(reread, units.node);
+      reread?.delete();
+      if (clean) return { text: bodyBlanked, blanked: [headEnd, closing] };
+    }
+    if (beginsDefinition(alone, units.node)) return { text: unit };
+    return { text: blankText(unit), blanked: [0, unit.length] };
+  } finally {
+    alone?.delete();
+  }
+}
+
+function beginsDefinition(tree: Tree, node: string): boolean {
+  return tree.rootNode.descendantsOfType(node).some((found) => found?.startIndex === 0);
+}
+
+/** How many unit starts begin no definition node in `tree`. */
+function definitionsLost(tree: Tree, starts: readonly number[], node: string): number {
+  const begun = new Set(tree.rootNode.descendantsOfType(node).map((found) => found?.startIndex));
+  return starts.filter((start) => !begun.has(start)).length;
 }
 
 /**
@@ -126,6 +210,7 @@ export async function indexWithTreeSitter(options: TreeSitterIndexOptions): Prom
   // An extension-less file may still be the language's by its `#!` line, read below.
   const paths = (await listFiles(treeDir)).filter((path) => grammarFor(language, path) || mayClaimByInterpreter(language, path));
 
+  const units = config.units && { start: new RegExp(config.units.start, 'gmu'), end: new RegExp(config.units.end, 'gmu'), node: config.units.node };
   const rules = { callsInText: new RegExp(config.callsInText, 'gdu'), writer: config.writer, definitionTime: new Set(language.language.syntax.definitionTime), comments: new Set(language.language.syntax.comments) };
   const parser = new Parser();
   const facts: FileFacts[] = [];
@@ -141,13 +226,13 @@ export async function indexWithTreeSitter(options: TreeSitterIndexOptions): Prom
         if (!grammar) return;
         parser.setLanguage(grammar.grammar);
         const text = raw.toString('utf8');
-        const tree = parseFile(parser, rewriteMacroForms(blankMacros(text, config.ignoredMacros), config.macroForms), { text: config.misreadText, names: config.misreadNames });
-        if (!tree) throw new PipelineError(`tree-sitter could not parse ${path}`, { stage: 'index' });
+        const parsed = parseFile(parser, rewriteMacroForms(blankMacros(text, config.ignoredMacros), config.macroForms), { text: config.misreadText, names: config.misreadNames }, units);
+        if (!parsed) throw new PipelineError(`tree-sitter could not parse ${path}`, { stage: 'index' });
         try {
           // Only the grammar reads the rewritten text; every position is kept, so facts read the text as written.
-          facts.push(extractFacts(path, text, tree, grammar, rules));
+          facts.push(extractFacts(path, text, parsed.tree, grammar, rules, parsed.blanked));
         } finally {
-          tree.delete();
+          parsed.tree.delete();
         }
         bytes += raw.length;
       });
