@@ -14,7 +14,7 @@ import { DEFAULT_STARTUP_TIMEOUT_MS, DEFAULT_TIMEOUT_MS, MAX_UNREAD_LINES, PIPES
 import { cleanCache } from './cache.ts';
 import { runGenerate, stageNames, type CorpusOutcome } from './generate.ts';
 import { resolvePaths, type RunPaths } from './paths.ts';
-import { checkPrograms, lockWorkDir, outputsAreFiles, ownDirsOutsideLocalSources, programsFor, writableDir } from './preflight.ts';
+import { checkPrograms, lockOutDir, lockWorkDir, outputsAreFiles, ownDirsOutsideLocalSources, programsFor, writableDir } from './preflight.ts';
 import { merge, parseShard, plan, selectCorpora } from './shard.ts';
 
 type OptionName = 'corpus' | 'concurrency' | 'lock' | 'out' | 'work-dir' | 'force' | 'shard' | 'protocol' | 'adapter' | 'debug';
@@ -325,9 +325,11 @@ async function run(command: string, opts: Options, positionals: string[]): Promi
       return 2;
     }
     await writableDir(paths.outDir, '--out');
-    const merged = await merge(positionals.map((p) => resolve(p)), paths.outDir, paths.lockFile, (await plan(lock.corpora, paths.repoRoot)).include);
-    process.stdout.write(`merged ${merged.length} corpora into ${paths.outDir}: ${merged.join(', ')}\n`);
-    return 0;
+    return withOutDir(paths, async () => {
+      const merged = await merge(positionals.map((p) => resolve(p)), paths.outDir, paths.lockFile, (await plan(lock.corpora, paths.repoRoot)).include);
+      process.stdout.write(`merged ${merged.length} corpora into ${paths.outDir}: ${merged.join(', ')}\n`);
+      return 0;
+    });
   }
   if (command === 'verify') {
     checkPrograms(programsFor(selected, { search: true }));
@@ -343,12 +345,12 @@ async function run(command: string, opts: Options, positionals: string[]): Promi
     await writableDir(paths.outDir, '--out');
     await writableDir(paths.workDir, '--work-dir');
     checkPrograms(programsFor([], { search: true }));
-    return withWorkDir(paths, async () => {
+    return withWorkDir(paths, () => withOutDir(paths, async () => {
       const { runAudit, formatAuditOutcomes } = await import('./audit.ts');
       const outcomes = await runAudit(lock, opts.corpus, paths, log);
       process.stdout.write(`${formatAuditOutcomes(outcomes, paths)}\n`);
       return outcomes.every((o) => o.ok) ? 0 : 1;
-    });
+    }));
   }
   // generate
   const shard = opts.shard ? parseShard(opts.shard) : undefined;
@@ -357,7 +359,7 @@ async function run(command: string, opts: Options, positionals: string[]): Promi
   await outputsAreFiles(paths.outDir, selected);
   await ownDirsOutsideLocalSources([{ dir: paths.workDir, option: '--work-dir' }, { dir: paths.outDir, option: '--out' }], selected, paths.repoRoot);
   checkPrograms(programsFor(selected, { search: true }));
-  return withWorkDir(paths, async () => {
+  return withWorkDir(paths, () => withOutDir(paths, async () => {
     const outcomes = await runGenerate(lock, opts.corpus, paths, { concurrency: opts.concurrency, force: opts.force, protocol: opts.protocol, ...(shard ? { shard } : {}) }, log);
     process.stdout.write(`${summarise(outcomes)}\n`);
     for (const o of outcomes) {
@@ -366,12 +368,22 @@ async function run(command: string, opts: Options, positionals: string[]): Promi
       if (opts.debug && o.stack) process.stderr.write(`${o.stack}\n`);
     }
     return outcomes.every((o) => o.ok) ? 0 : 1;
-  });
+  }));
 }
 
 /** Runs `work` as the only writer of the work directory. */
 async function withWorkDir(paths: RunPaths, work: () => Promise<number>): Promise<number> {
   const release = await lockWorkDir(paths.workDir);
+  try {
+    return await work();
+  } finally {
+    await release();
+  }
+}
+
+/** Runs `work` as the only writer of the output directory. */
+async function withOutDir(paths: RunPaths, work: () => Promise<number>): Promise<number> {
+  const release = await lockOutDir(paths.outDir);
   try {
     return await work();
   } finally {

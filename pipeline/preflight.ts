@@ -1,7 +1,7 @@
 /**
  * Everything a run checks before it does any work: that its directories can be written, that its
  * outputs would not land on a directory, that the programs it will start are installed (each with
- * the line that installs it), and that no other run is writing the same work directory.
+ * the line that installs it), and that no other run is writing the same work or output directory.
  */
 import { constants, readFileSync } from 'node:fs';
 import { access, link, mkdir, readFile, realpath, rm, stat, writeFile } from 'node:fs/promises';
@@ -106,18 +106,31 @@ export function checkPrograms(programs: readonly Program[]): void {
   }
 }
 
+/** One writer per work directory: `<workDir>/lock` (see takeLock). Returns the release. */
+export async function lockWorkDir(workDir: string): Promise<() => Promise<void>> {
+  return takeLock(join(workDir, 'lock'), (pid) => `the work directory ${workDir} is in use by another lmc run (pid ${pid}); wait for it to finish or pass another --work-dir`);
+}
+
 /**
- * One writer per work directory: `<workDir>/lock` holds the pid of the run that owns it and, where
- * /proc tells them, the boot and the process's start time. A second run refuses with one line; a lock
- * whose process is gone, or whose pid now names a process started at another time (the kernel reused
- * it after the run died, or the machine rebooted), is taken over. Returns the release.
+ * One writer per output directory too: two runs with work directories of their own would otherwise
+ * publish into one --out at once, and a corpus's files could end up from two runs (a manifest beside
+ * the other run's scenarios). The lock is `<outDir>/.lmc-lock`, there only while a run writes.
+ */
+export async function lockOutDir(outDir: string): Promise<() => Promise<void>> {
+  return takeLock(join(outDir, '.lmc-lock'), (pid) => `the output directory ${outDir} is in use by another lmc run (pid ${pid}); wait for it to finish or pass another --out`);
+}
+
+/**
+ * A lock file holding the pid of the run that owns it and, where /proc tells them, the boot and the
+ * process's start time. A second run refuses with one line (`inUse`); a lock whose process is gone,
+ * or whose pid now names a process started at another time (the kernel reused it after the run
+ * died, or the machine rebooted), is taken over. Returns the release.
  *
  * The lock is hard-linked into place from a file that already holds the pid, so it never exists
  * empty (a run reading it between another's create and write would take it for stale). A stale
  * lock is removed only by the run holding its takeover token, and only after reading it again.
  */
-export async function lockWorkDir(workDir: string): Promise<() => Promise<void>> {
-  const file = join(workDir, 'lock');
+async function takeLock(file: string, inUse: (pid: number) => string): Promise<() => Promise<void>> {
   const mine = `${file}.${process.pid}`;
   const untrackMine = trackPath(mine);
   const stamp = startStamp(process.pid);
@@ -133,9 +146,7 @@ export async function lockWorkDir(workDir: string): Promise<() => Promise<void>>
       }
       const owner = await lockOwner(file);
       if (owner === 'gone') continue;
-      if (heldByAnotherLiveRun(owner)) {
-        throw new PipelineError(`the work directory ${workDir} is in use by another lmc run (pid ${owner.pid}); wait for it to finish or pass another --work-dir`);
-      }
+      if (heldByAnotherLiveRun(owner)) throw new PipelineError(inUse(owner.pid));
       await removeStale(file, owner, mine);
     }
   } finally {

@@ -575,6 +575,32 @@ describe('signals and concurrency', () => {
     await rm(root, { recursive: true, force: true });
   });
 
+  it('two runs with work directories of their own cannot write one --out at once: the second refuses naming the run that holds it', async () => {
+    const root = await tempDir('faults-out-lock');
+    await cp(join(space, 'tree'), join(root, 'tree'), { recursive: true });
+    await writeFile(join(root, 'l.yaml'), lockText());
+    await mkdir(join(root, 'out'));
+    const sleeper = spawn('sleep', ['60'], { stdio: 'ignore' });
+    try {
+      const boot = (await readFile('/proc/sys/kernel/random/boot_id', 'utf8')).trim();
+      const stat = await readFile(`/proc/${sleeper.pid}/stat`, 'utf8');
+      const started = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]);
+      await writeFile(join(root, 'out', '.lmc-lock'), `${sleeper.pid} ${boot}:${started}\n`);
+      const refused = await lmc(['generate', '--lock', 'l.yaml', '--out', 'out', '--work-dir', 'work-b'], root);
+      expect([refused.code, errorLines(refused.stderr)]).toEqual([1, [`lmc: the output directory ${join(root, 'out')} is in use by another lmc run (pid ${sleeper.pid}); wait for it to finish or pass another --out`]]);
+      expect(await readdir(join(root, 'out'))).toEqual(['.lmc-lock']);
+      // Once that run is gone, its lock is stale: the next run takes it over, and releases it when done.
+      sleeper.kill();
+      await new Promise((done) => sleeper.once('exit', done));
+      const r = await lmc(['generate', '--lock', 'l.yaml', '--out', 'out', '--work-dir', 'work-b'], root);
+      expect(r.code, r.stderr).toBe(0);
+      expect(await snapshot(join(root, 'out'))).toEqual(await snapshot(join(space, 'out')));
+    } finally {
+      sleeper.kill();
+    }
+    await rm(root, { recursive: true, force: true });
+  });
+
   it('--corpus named twice runs it once', async () => {
     const root = await tempDir('faults-dup');
     await cp(join(space, 'tree'), join(root, 'tree'), { recursive: true });
