@@ -78,7 +78,7 @@ const rows = [['tree', 'language', 'files', 'source MB', 'symbols', 'best s', 'm
 const scratch = await mkdtemp(join(tmpdir(), 'lmc-throughput-'));
 try {
   for (const { name, language, source } of trees) {
-    const treeDir = await fetchDebian(source, join(workDir, name), (line) => console.log(`${name}: ${line}`));
+    const { dir: treeDir } = await fetchDebian(source, join(workDir, name), (line) => console.log(`${name}: ${line}`));
     const seconds: number[] = [];
     let last;
     for (let run = 0; run < RUNS; run++) {

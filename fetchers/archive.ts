@@ -5,8 +5,13 @@ import { isAbsolute, join, posix, relative, resolve } from 'node:path';
 import { PipelineError } from '../core/errors.ts';
 
 export type ExtractOptions = { stripComponents: number; label: string };
-/** `skipped` lists entries (as named in the archive) that were deliberately not created: links, devices, fifos. */
+/**
+ * `skipped` lists the entries deliberately not created (links, devices, fifos), by their paths under the
+ * destination (an entry stripped away whole is not listed), in archive order.
+ */
 export type ExtractResult = { files: number; skipped: string[] };
+/** A source as fetched: the directory its tree is selected from, and what its archive held under that directory but was not created (paths under it). */
+export type Unpacked = { dir: string; notExtracted: string[] };
 
 const BLOCK = 512;
 /**
@@ -104,13 +109,13 @@ export async function extractTar(data: Buffer, destDir: string, options: Extract
           const why = `${kind} target ${JSON.stringify(linkname)} is outside the destination`;
           throw fail(`refusing entry ${JSON.stringify(name)}: ${why}`);
         }
-        result.skipped.push(name);
+        if (rel !== null) result.skipped.push(rel);
         break;
       }
       case '3':
       case '4':
       case '6':
-        result.skipped.push(name);
+        if (rel !== null) result.skipped.push(rel);
         break;
       default:
         throw fail(`unsupported entry type ${JSON.stringify(typeflag)} for ${JSON.stringify(name)}`);
@@ -320,7 +325,7 @@ export async function extractZip(data: Buffer, destDir: string, options: Extract
     if (flags & 0x1) throw fail(`refusing entry ${JSON.stringify(name)}: it is encrypted`);
     const rel = out.entryPath(name);
     if (madeOnUnix && (mode & S_IFMT) === S_IFLNK) {
-      result.skipped.push(name);
+      if (rel !== null) result.skipped.push(rel);
       continue;
     }
     if (name.endsWith('/')) {

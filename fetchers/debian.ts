@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import { execa } from 'execa';
 import { trackChild } from '../core/cleanup.ts';
 import { PipelineError } from '../core/errors.ts';
 import type { DebianSource } from '../core/lock.ts';
-import { extractTar, extractTarGz, extractZip, MAX_UNPACKED } from './archive.ts';
+import { extractTar, extractTarGz, extractZip, MAX_UNPACKED, type ExtractResult, type Unpacked } from './archive.ts';
 
 
 /** Debian policy's package names, and version strings `[epoch:]upstream[-revision]`. */
@@ -89,7 +89,7 @@ async function decompress(tool: 'xz' | 'zstd', data: Buffer, label: string): Pro
 }
 
 /** Unpacks a .deb's data archive into destDir. Maintainer scripts live in control.tar, which is never read. */
-export async function extractDeb(deb: Buffer, destDir: string, label: string): Promise<void> {
+export async function extractDeb(deb: Buffer, destDir: string, label: string): Promise<ExtractResult> {
   const members = readAr(deb, label);
   if (members[0]?.name !== 'debian-binary') throw fail(`${label}: not a Debian package (no debian-binary member first)`);
   const data = members.find((m) => m.name.startsWith('data.tar'));
@@ -97,17 +97,13 @@ export async function extractDeb(deb: Buffer, destDir: string, label: string): P
   const options = { stripComponents: 0, label: `${label} ${data.name}` };
   switch (data.name) {
     case 'data.tar':
-      await extractTar(data.data, destDir, options);
-      return;
+      return extractTar(data.data, destDir, options);
     case 'data.tar.gz':
-      await extractTarGz(data.data, destDir, options);
-      return;
+      return extractTarGz(data.data, destDir, options);
     case 'data.tar.xz':
-      await extractTar(await decompress('xz', data.data, options.label), destDir, options);
-      return;
+      return extractTar(await decompress('xz', data.data, options.label), destDir, options);
     case 'data.tar.zst':
-      await extractTar(await decompress('zstd', data.data, options.label), destDir, options);
-      return;
+      return extractTar(await decompress('zstd', data.data, options.label), destDir, options);
     default:
       throw fail(`${label}: unsupported data member ${data.name}`);
   }
@@ -117,7 +113,7 @@ export async function extractDeb(deb: Buffer, destDir: string, label: string): P
  * Downloads a Debian package (or reuses the copy cached in rawDir) and unpacks it with unpackDeb, which
  * verifies the sha256 before anything is extracted. Returns the directory of `source.path` inside the package.
  */
-export async function fetchDebian(source: DebianSource, rawDir: string, log: (line: string) => void): Promise<string> {
+export async function fetchDebian(source: DebianSource, rawDir: string, log: (line: string) => void): Promise<Unpacked> {
   const { package: name, version, sha256, path, tarballs = [] } = source;
   const id = `${name}=${version}`;
   if (!PACKAGE_NAME.test(name)) throw fail(`${JSON.stringify(name)} is not a valid Debian package name`);
@@ -156,15 +152,15 @@ const insidePackage = (path: string) => !path.startsWith('/') && !path.split('/'
  * compressed with gzip, xz or zstd, or a zip, told by its first bytes rather than its name
  * (ocaml-source's `.tar` holds a `.orig.tar.gz`, glibc-source ships a `.tar.xz`, a JDK a `src.zip`).
  */
-async function extractTarball(data: Buffer, destDir: string, label: string): Promise<void> {
+async function extractTarball(data: Buffer, destDir: string, label: string): Promise<ExtractResult> {
   const options = { stripComponents: 0, label };
   const starts = (...bytes: number[]) => data.subarray(0, bytes.length).equals(Buffer.from(bytes));
-  if (starts(0x1f, 0x8b)) await extractTarGz(data, destDir, options);
-  else if (starts(0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00)) await extractTar(await decompress('xz', data, label), destDir, options);
-  else if (starts(0x28, 0xb5, 0x2f, 0xfd)) await extractTar(await decompress('zstd', data, label), destDir, options);
-  else if (data.toString('latin1', 257, 262) === 'ustar') await extractTar(data, destDir, options);
-  else if (starts(0x50, 0x4b, 0x03, 0x04)) await extractZip(data, destDir, options);
-  else throw fail(`${label}: unsupported archive format (not a tar, nor one compressed with gzip, xz or zstd, nor a zip)`);
+  if (starts(0x1f, 0x8b)) return extractTarGz(data, destDir, options);
+  if (starts(0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00)) return extractTar(await decompress('xz', data, label), destDir, options);
+  if (starts(0x28, 0xb5, 0x2f, 0xfd)) return extractTar(await decompress('zstd', data, label), destDir, options);
+  if (data.toString('latin1', 257, 262) === 'ustar') return extractTar(data, destDir, options);
+  if (starts(0x50, 0x4b, 0x03, 0x04)) return extractZip(data, destDir, options);
+  throw fail(`${label}: unsupported archive format (not a tar, nor one compressed with gzip, xz or zstd, nor a zip)`);
 }
 
 /**
@@ -172,9 +168,10 @@ async function extractTarball(data: Buffer, destDir: string, label: string): Pro
  * archive into `<rawDir>/root` without running any of its scripts, and returns `<path>` inside it. With
  * `tarballs` (source archives the package ships), each is unpacked in turn from what the step before
  * unpacked (the first into `root.1`, the second into `root.2`...), each step's files are removed once
- * its tarball is out, and `path` is read inside the last.
+ * its tarball is out, and `path` is read inside the last, returned with what the last archive held
+ * under it but did not create (links, devices, fifos).
  */
-export async function unpackDeb(deb: Buffer, sha256: string, rawDir: string, path: string, label: string, tarballs: readonly string[] = []): Promise<string> {
+export async function unpackDeb(deb: Buffer, sha256: string, rawDir: string, path: string, label: string, tarballs: readonly string[] = []): Promise<Unpacked> {
   const served = sha256Of(deb);
   if (served !== sha256) throw fail(`sha256 mismatch for ${label}: lock has ${sha256}, got ${served}; refusing`);
   if (!insidePackage(path)) throw fail(`path ${JSON.stringify(path)} must stay inside the package`);
@@ -184,12 +181,13 @@ export async function unpackDeb(deb: Buffer, sha256: string, rawDir: string, pat
   const where = tarballs.reduce((labels, tarball) => [...labels, `${labels[labels.length - 1]} ${tarball}`], [label]);
   const clean = () => Promise.all(roots.map((dir) => rm(dir, { recursive: true, force: true })));
   await clean();
+  let last: ExtractResult;
   try {
-    await extractDeb(deb, roots[0]!, label);
+    last = await extractDeb(deb, roots[0]!, label);
     for (const [i, tarball] of tarballs.entries()) {
       const file = resolve(roots[i]!, tarball);
       if (!(await stat(file).then((s) => s.isFile(), () => false))) throw fail(`${where[i]} has no file ${JSON.stringify(tarball)} to unpack`);
-      await extractTarball(await readFile(file), roots[i + 1]!, where[i + 1]!);
+      last = await extractTarball(await readFile(file), roots[i + 1]!, where[i + 1]!);
       // The step before is not needed once its tarball is out.
       await rm(roots[i]!, { recursive: true, force: true });
     }
@@ -197,7 +195,11 @@ export async function unpackDeb(deb: Buffer, sha256: string, rawDir: string, pat
     await clean();
     throw error;
   }
-  const selected = resolve(roots[roots.length - 1]!, path);
+  const root = roots[roots.length - 1]!;
+  const selected = resolve(root, path);
   if (!(await stat(selected).then((s) => s.isDirectory(), () => false))) throw fail(`${where[where.length - 1]} has no directory ${JSON.stringify(path)}`);
-  return selected;
+  // What the last archive did not create, as paths under `path`.
+  const under = relative(root, selected).split(sep).join('/');
+  const notExtracted = under === '' ? last.skipped : last.skipped.filter((p) => p.startsWith(`${under}/`)).map((p) => p.slice(under.length + 1));
+  return { dir: selected, notExtracted };
 }

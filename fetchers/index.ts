@@ -7,6 +7,7 @@ import { writeFileAtomic } from '../core/atomic.ts';
 import { trackPath } from '../core/cleanup.ts';
 import { PipelineError } from '../core/errors.ts';
 import type { Corpus, Source } from '../core/lock.ts';
+import type { Unpacked } from './archive.ts';
 import { fetchDebian } from './debian.ts';
 import { fetchGit } from './git.ts';
 import { fetchLocal } from './local.ts';
@@ -30,6 +31,8 @@ export type FetchedCorpus = {
   skippedNames: string[];
   /** Files with a NUL byte, which were not copied. */
   skippedBinary: string[];
+  /** Entries of the source's archive inside the selection that were never created: links, devices, fifos. */
+  skippedArchive: string[];
   source: Source;
 };
 
@@ -41,6 +44,8 @@ const stampSchema = z.object({
   skippedNames: z.array(z.string()),
   // Required: a stamp written before binary files were skipped is not trusted, and its tree is rebuilt.
   skippedBinary: z.array(z.string()),
+  // Required too: a stamp written before an archive's left-out entries were listed is rebuilt.
+  skippedArchive: z.array(z.string()),
 });
 type Stamp = z.infer<typeof stampSchema>;
 
@@ -58,14 +63,14 @@ async function isDirectory(path: string): Promise<boolean> {
 }
 
 /** The directory the selection is copied from: a checkout, an unpacked tarball, or the local folder itself. */
-async function fetchSource(source: Source, rawDir: string, ctx: FetchContext): Promise<string> {
+async function fetchSource(source: Source, rawDir: string, ctx: FetchContext): Promise<Unpacked> {
   switch (source.kind) {
     case 'git':
-      return fetchGit(source, rawDir, ctx.log);
+      return { dir: await fetchGit(source, rawDir, ctx.log), notExtracted: [] };
     case 'npm':
       return fetchNpm(source, rawDir, ctx.log, process.env.LMC_NPM_REGISTRY || DEFAULT_NPM_REGISTRY);
     case 'local':
-      return fetchLocal(source, ctx.repoRoot);
+      return { dir: await fetchLocal(source, ctx.repoRoot), notExtracted: [] };
     case 'debian':
       return fetchDebian(source, rawDir, ctx.log);
   }
@@ -111,20 +116,20 @@ async function fetchCorpusUnlabelled(corpus: Corpus, ctx: FetchContext): Promise
     if (current.digest === stamp.digest && (!pinned || pinned === current.digest)) {
       log(`reusing ${treeDir} (${current.digest})`);
       const { digest: contentDigest, files, bytes } = current;
-      return { treeDir, contentDigest, files, bytes, reused: true, skippedLinks: stamp.skippedLinks, skippedNames: stamp.skippedNames, skippedBinary: stamp.skippedBinary, source };
+      return { treeDir, contentDigest, files, bytes, reused: true, skippedLinks: stamp.skippedLinks, skippedNames: stamp.skippedNames, skippedBinary: stamp.skippedBinary, skippedArchive: stamp.skippedArchive, source };
     }
     log(`the tree in ${treeDir} no longer matches its stamp; rebuilding`);
   }
 
   const rawDir = join(ctx.workDir, 'sources', corpus.name, cacheKey(source).slice(0, 16));
-  const selectFrom = await fetchSource(source, rawDir, { ...ctx, log });
+  const fetched = await fetchSource(source, rawDir, { ...ctx, log });
 
   await mkdir(dirname(treeDir), { recursive: true });
   await removeDeadTrees(dirname(treeDir));
   const tmpDir = join(dirname(treeDir), `.${basename(treeDir)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   const untrack = trackPath(tmpDir);
   try {
-    const selected = await selectTree(selectFrom, tmpDir, include, exclude);
+    const selected = await selectTree(fetched.dir, tmpDir, include, exclude, fetched.notExtracted);
     if (selected.files === 0) {
       throw new PipelineError(`include ${JSON.stringify(include)} selected no files from the source`);
     }
@@ -136,14 +141,14 @@ async function fetchCorpusUnlabelled(corpus: Corpus, ctx: FetchContext): Promise
     await rm(stampPath, { force: true });
     await rm(treeDir, { recursive: true, force: true });
     await rename(tmpDir, treeDir);
-    const { skippedLinks, skippedNames, skippedBinary } = selected;
-    const newStamp: Stamp = { digest, files, bytes, skippedLinks, skippedNames, skippedBinary };
+    const { skippedLinks, skippedNames, skippedBinary, skippedArchive } = selected;
+    const newStamp: Stamp = { digest, files, bytes, skippedLinks, skippedNames, skippedBinary, skippedArchive };
     await writeFileAtomic(stampPath, `${JSON.stringify(newStamp, null, 2)}\n`);
     log(`selected ${files} files, ${bytes} bytes (${digest})`);
-    if (skippedLinks.length || skippedNames.length || skippedBinary.length) {
-      log(`skipped ${skippedLinks.length} symbolic link(s), ${skippedNames.length} name(s) that are not UTF-8 and ${skippedBinary.length} binary file(s) (listed in the manifest)`);
+    if (skippedLinks.length || skippedNames.length || skippedBinary.length || skippedArchive.length) {
+      log(`skipped ${skippedLinks.length} symbolic link(s), ${skippedNames.length} name(s) that are not UTF-8, ${skippedBinary.length} binary file(s) and ${skippedArchive.length} archive link(s), device(s) or fifo(s) (listed in the manifest)`);
     }
-    return { treeDir, contentDigest: digest, files, bytes, reused: false, skippedLinks, skippedNames, skippedBinary, source };
+    return { treeDir, contentDigest: digest, files, bytes, reused: false, skippedLinks, skippedNames, skippedBinary, skippedArchive, source };
   } finally {
     await rm(tmpDir, { recursive: true, force: true });
     untrack();

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { writeFileAtomic } from '../core/atomic.ts';
 import { PipelineError } from '../core/errors.ts';
 import type { NpmSource } from '../core/lock.ts';
-import { extractTarGz } from './archive.ts';
+import { extractTarGz, type Unpacked } from './archive.ts';
 
 export const DEFAULT_NPM_REGISTRY = 'https://registry.npmjs.org';
 const DOWNLOAD_TIMEOUT_MS = 120_000;
@@ -44,14 +44,15 @@ async function download(url: string, fail: (message: string) => PipelineError): 
 /**
  * Downloads the package tarball (or reuses the copy cached in rawDir), verifies it against the lock's integrity
  * before anything is unpacked, and extracts it without the top-level `package/` directory into `<rawDir>/package`,
- * which it returns. npm itself never runs, so neither do install scripts.
+ * which it returns with the entries it did not create (links, devices, fifos). npm itself never runs, so
+ * neither do install scripts.
  */
 export async function fetchNpm(
   source: NpmSource,
   rawDir: string,
   log: (line: string) => void,
   registry: string,
-): Promise<string> {
+): Promise<Unpacked> {
   const { package: name, version, integrity } = source;
   const id = `${name}@${version}`;
   const fail = (message: string) => new PipelineError(message, { stage: 'fetch' });
@@ -78,10 +79,10 @@ export async function fetchNpm(
   const packageDir = join(rawDir, 'package');
   await rm(packageDir, { recursive: true, force: true });
   try {
-    await extractTarGz(tarball, packageDir, { stripComponents: 1, label: `${id} tarball` });
+    const { skipped } = await extractTarGz(tarball, packageDir, { stripComponents: 1, label: `${id} tarball` });
+    return { dir: packageDir, notExtracted: skipped };
   } catch (error) {
     await rm(packageDir, { recursive: true, force: true });
     throw error;
   }
-  return packageDir;
 }

@@ -15,6 +15,8 @@ export type SelectedTree = {
    * skips them, so they are not copied, and every text search of the tree can be answered in-process.
    */
   skippedBinary: string[];
+  /** Entries the source's archive held inside the selection that were never created (links, devices, fifos). */
+  skippedArchive: string[];
 };
 export type TreeDigest = { digest: string; files: number; bytes: number };
 
@@ -50,7 +52,8 @@ export function maySelectUnder(dir: string, include: readonly string[], exclude:
 }
 
 /**
- * Copies the regular files of srcDir selected by include/exclude into destDir.
+ * Copies the regular files of srcDir selected by include/exclude into destDir, and reports which of
+ * `notExtracted` (what the source's archive held but never created) the selection would have taken.
  * Symlinks are reported, never followed or copied; `.git` (at any depth) is never copied; an entry
  * whose name is not valid UTF-8 is skipped and reported (escaped), and so is a file with a NUL byte. Written modes are fixed (0o644
  * files, 0o755 dirs) so the result does not depend on the umask.
@@ -60,9 +63,11 @@ export async function selectTree(
   destDir: string,
   include: string[],
   exclude: string[],
+  notExtracted: readonly string[] = [],
 ): Promise<SelectedTree> {
-  const result: SelectedTree = { files: 0, bytes: 0, skippedLinks: [], skippedNames: [], skippedBinary: [] };
   const selected = (rel: string) => include.some((e) => matches(rel, e)) && !exclude.some((e) => matches(rel, e));
+  const skippedArchive = notExtracted.filter(selected).sort(comparePaths);
+  const result: SelectedTree = { files: 0, bytes: 0, skippedLinks: [], skippedNames: [], skippedBinary: [], skippedArchive };
   const createdDirs = new Set<string>();
 
   const ensureDir = async (rel: string) => {

@@ -123,14 +123,17 @@ const goSources: TarEntry[] = [
   { name: './usr/share/doc/golang-demo-dev/copyright', content: 'MIT\n' },
   // A link that stays inside is skipped, never created.
   { name: './usr/share/gocode/src/example.com/demo/link.go', type: '2', link: 'demo.go' },
+  // Outside the path read: not reported with it.
+  { name: './usr/share/doc/golang-demo-dev/changelog.gz', type: '2', link: 'copyright' },
 ];
 
 describe('Debian packages', () => {
   it('extracts the data archive and returns the requested sub-path, without the maintainer scripts', async () => {
     const rawDir = await tempDir();
     const bytes = deb(goSources);
-    const dir = await unpackDeb(bytes, sha256(bytes), rawDir, 'usr/share/gocode/src/example.com/demo', 'demo package');
+    const { dir, notExtracted } = await unpackDeb(bytes, sha256(bytes), rawDir, 'usr/share/gocode/src/example.com/demo', 'demo package');
     expect(dir).toBe(join(rawDir, 'root/usr/share/gocode/src/example.com/demo'));
+    expect(notExtracted).toEqual(['link.go']);
     expect(await listFiles(dir)).toEqual(['demo.go', 'render/render.go']);
     expect(await readFile(join(dir, 'render/render.go'), 'utf8')).toBe('package render\n');
     expect(await listFiles(join(rawDir, 'root'))).not.toContain('postinst');
@@ -140,7 +143,7 @@ describe('Debian packages', () => {
   it('reads a data.tar.xz through xz', async () => {
     const rawDir = await tempDir();
     const bytes = deb(goSources, 'xz');
-    const dir = await unpackDeb(bytes, sha256(bytes), rawDir, 'usr/share/gocode/src/example.com/demo', 'demo package');
+    const { dir } = await unpackDeb(bytes, sha256(bytes), rawDir, 'usr/share/gocode/src/example.com/demo', 'demo package');
     expect(await listFiles(dir)).toEqual(['demo.go', 'render/render.go']);
   });
 
@@ -177,7 +180,7 @@ describe('Debian packages', () => {
     await writeFile(join(rawDir, 'golang-demo-dev_1.0-1_all.deb'), bytes);
     const lines: string[] = [];
     const source = { kind: 'debian' as const, package: 'golang-demo-dev', version: '1.0-1', sha256: sha256(bytes), path: 'usr/share/gocode/src/example.com/demo' };
-    const dir = await fetchDebian(source, rawDir, (line) => lines.push(line));
+    const { dir } = await fetchDebian(source, rawDir, (line) => lines.push(line));
     expect(await listFiles(dir)).toEqual(['demo.go', 'render/render.go']);
     expect(lines).toEqual(['debian: using the cached package golang-demo-dev=1.0-1']);
   });
@@ -215,7 +218,7 @@ describe('Debian packages', () => {
     ])('unpacks %s and returns the sub-path inside it', async (name, make) => {
       const rawDir = await tempDir();
       const bytes = withTarball(name, make());
-      const dir = await unpackDeb(bytes, sha256(bytes), rawDir, 'demo-1.0/lib', 'demo package', [`usr/src/demo/${name}`]);
+      const { dir } = await unpackDeb(bytes, sha256(bytes), rawDir, 'demo-1.0/lib', 'demo package', [`usr/src/demo/${name}`]);
       expect(dir).toBe(join(rawDir, 'root.1/demo-1.0/lib'));
       expect(await listFiles(dir)).toEqual(['string.c', 'tst-string.c']);
       expect(await readFile(join(dir, 'tst-string.c'), 'utf8')).toBe('int main(void) { return f(); }\n');
@@ -229,7 +232,7 @@ describe('Debian packages', () => {
       const outer = tar([{ name: 'demo-1.0/debian-patches/0001.patch', content: 'p\n' }, { name: 'demo-1.0/demo_1.0.orig.tar.gz', content: orig }]);
       const bytes = deb([{ name: './usr/src/demo-source-1.0.tar', content: outer }], 'xz');
       const tarballs = ['usr/src/demo-source-1.0.tar', 'demo-1.0/demo_1.0.orig.tar.gz'];
-      const dir = await unpackDeb(bytes, sha256(bytes), rawDir, 'demo-1.0', 'demo package', tarballs);
+      const { dir } = await unpackDeb(bytes, sha256(bytes), rawDir, 'demo-1.0', 'demo package', tarballs);
       expect(dir).toBe(join(rawDir, 'root.2/demo-1.0'));
       expect(await listFiles(dir)).toEqual(['README', 'lib/demo.ml']);
       expect(await readFile(join(dir, 'lib/demo.ml'), 'utf8')).toBe('let x = 1\n');
@@ -248,7 +251,7 @@ describe('Debian packages', () => {
         { name: 'java.desktop/java/awt/Frame.java', content: 'class Frame {}\n' },
       ]);
       const bytes = withTarball('src.zip', src);
-      const dir = await unpackDeb(bytes, sha256(bytes), rawDir, 'java.base', 'demo package', ['usr/src/demo/src.zip']);
+      const { dir } = await unpackDeb(bytes, sha256(bytes), rawDir, 'java.base', 'demo package', ['usr/src/demo/src.zip']);
       expect(dir).toBe(join(rawDir, 'root.1/java.base'));
       expect(await listFiles(dir)).toEqual(['java/lang/Demo.java', 'java/lang/Stored.java']);
       expect(await readFile(join(dir, 'java/lang/Demo.java'), 'utf8')).toBe('package java.lang;\nclass Demo {}\n');
@@ -282,7 +285,7 @@ describe('Debian packages', () => {
       const bytes = withTarball('demo-1.0.tar.xz', xz(tar(innerSources)));
       await writeFile(join(rawDir, 'demo-source_1.0-1_all.deb'), bytes);
       const source = { kind: 'debian' as const, package: 'demo-source', version: '1.0-1', sha256: sha256(bytes), path: 'demo-1.0/lib', tarballs: ['usr/src/demo/demo-1.0.tar.xz'] };
-      const dir = await fetchDebian(source, rawDir, () => {});
+      const { dir } = await fetchDebian(source, rawDir, () => {});
       expect(dir).toBe(join(rawDir, 'root.1/demo-1.0/lib'));
       expect(await listFiles(dir)).toEqual(['string.c', 'tst-string.c']);
     });

@@ -333,7 +333,7 @@ describe('the file system', () => {
     const r = await lmc(['generate', '--lock', 'l.yaml', '--out', 'out', '--work-dir', 'work'], root);
     expect(r.code, r.stderr).toBe(0);
     const manifest = JSON.parse(await readFile(join(root, 'out', 'shop.manifest.json'), 'utf8')) as { corpus: { skipped: unknown } };
-    expect(manifest.corpus.skipped).toEqual({ symlinks: ['passwd.go'], names_not_utf8: ['bad-\\xff\\xfe.go'], binary: ['logo.png'] });
+    expect(manifest.corpus.skipped).toEqual({ symlinks: ['passwd.go'], names_not_utf8: ['bad-\\xff\\xfe.go'], binary: ['logo.png'], archive_entries: [] });
     await rm(root, { recursive: true, force: true });
   });
 });

@@ -163,6 +163,7 @@ describe('selectTree', () => {
       skippedLinks: ['lib/escape', 'src/etc', 'src/link.ts'],
       skippedNames: [],
       skippedBinary: ['src/locale/de.mo'],
+      skippedArchive: [],
     });
     // Bytes that are not UTF-8 but hold no NUL are text to rg, and copied as they are.
     expect(await readFile(join(dest, 'src/bin.dat'))).toEqual(Buffer.from([0xfe, 255, 10, 13, 0x80]));
@@ -271,7 +272,7 @@ describe('extractTarGz', () => {
       'lib/util.js': 'util\n',
       'pax/ünïcode.js': 'pax\n',
     });
-    expect(result).toEqual({ files: 6, skipped: ['package/lib/alias.js', 'package/hard.js', 'package/fifo'] });
+    expect(result).toEqual({ files: 6, skipped: ['lib/alias.js', 'hard.js', 'fifo'] });
     expect((await stat(join(dest, 'index.js'))).mode & 0o777).toBe(0o644);
     expect((await stat(join(dest, 'lib'))).mode & 0o777).toBe(0o755);
   });
@@ -400,7 +401,7 @@ describe('fetchNpm', () => {
     const rawDir = await tempDir();
     const source = { kind: 'npm', package: 'fastify', version: '5.6.1', integrity: packageIntegrity } as const;
     const before = registry.requests.length;
-    const dir = await fetchNpm(source, rawDir, () => {}, registry.url);
+    const { dir } = await fetchNpm(source, rawDir, () => {}, registry.url);
     expect(dir).toBe(join(rawDir, 'package'));
     const expected = {
       'README.md': '# fastify\n',
@@ -421,7 +422,7 @@ describe('fetchNpm', () => {
   it('fetches scoped packages', async () => {
     const rawDir = await tempDir();
     const source = { kind: 'npm', package: '@scope/pkg', version: '1.0.0', integrity: packageIntegrity } as const;
-    const dir = await fetchNpm(source, rawDir, () => {}, registry.url);
+    const { dir } = await fetchNpm(source, rawDir, () => {}, registry.url);
     expect(await listFiles(dir)).toEqual(['README.md', 'lib/server.js', 'package.json']);
   });
 
@@ -655,6 +656,7 @@ describe('fetchCorpus', () => {
       skippedLinks: [],
       skippedNames: [],
       skippedBinary: [],
+      skippedArchive: [],
       source,
     });
     expect(await readTree(first.treeDir)).toEqual({
@@ -668,11 +670,37 @@ describe('fetchCorpus', () => {
       skippedLinks: [],
       skippedNames: [],
       skippedBinary: [],
+      skippedArchive: [],
     });
     expect(registry.requests).toEqual(['/fastify/-/fastify-5.6.1.tgz']);
     await registry.close();
 
     const second = await fetchCorpus(entry, ctx);
+    expect(second).toEqual({ ...first, reused: true });
+  });
+
+  it("lists the archive's links, devices and fifos inside the selection, which were never extracted, and keeps them in the stamp", async () => {
+    const tarball = tarGz([
+      { name: 'package/package.json', body: '{"name":"odd","version":"1.0.0"}\n' },
+      { name: 'package/lib/server.js', body: 'export function listen() {}\n' },
+      { name: 'package/lib/alias.js', type: '2', linkname: 'server.js' },
+      { name: 'package/lib/hard.js', type: '1', linkname: 'package/lib/server.js' },
+      { name: 'package/lib/pipe', type: '6' },
+      { name: 'package/lib/tty', type: '3' },
+      { name: 'package/docs/link.md', type: '2', linkname: '../package.json' },
+    ]);
+    const registry = await serveRegistry({ '/odd/-/odd-1.0.0.tgz': tarball });
+    process.env.LMC_NPM_REGISTRY = registry.url;
+    const workDir = await tempDir();
+    const source = { kind: 'npm', package: 'odd', version: '1.0.0', integrity: sha512Integrity(tarball) } as const;
+    const lines: string[] = [];
+    const first = await fetchCorpus(corpus('odd', source), { repoRoot: workDir, workDir, log: (line) => lines.push(line) });
+    await registry.close();
+    // docs/ is outside the selection (lib/ and package.json); the rest sorted by path bytes.
+    expect(first.skippedArchive).toEqual(['lib/alias.js', 'lib/hard.js', 'lib/pipe', 'lib/tty']);
+    expect(await readTree(first.treeDir)).toEqual({ 'lib/server.js': 'export function listen() {}\n', 'package.json': '{"name":"odd","version":"1.0.0"}\n' });
+    expect(lines).toContain('odd: skipped 0 symbolic link(s), 0 name(s) that are not UTF-8, 0 binary file(s) and 4 archive link(s), device(s) or fifo(s) (listed in the manifest)');
+    const second = await fetchCorpus(corpus('odd', source), { repoRoot: workDir, workDir, log: () => {} });
     expect(second).toEqual({ ...first, reused: true });
   });
 
@@ -730,7 +758,7 @@ describe('fetchCorpus', () => {
     expect(lines[0]).toBe(`demo: the tree in ${first.treeDir} no longer matches its stamp; rebuilding`);
     expect(lines[1]).toMatch(new RegExp(`^demo: git: reusing the clone in ${workDir}/sources/demo/[0-9a-f]{16}$`));
     expect(lines[2]).toBe(`demo: selected 3 files, 41 bytes (${FIRST_TREE_DIGEST})`);
-    expect(lines[3]).toBe('demo: skipped 1 symbolic link(s), 0 name(s) that are not UTF-8 and 0 binary file(s) (listed in the manifest)');
+    expect(lines[3]).toBe('demo: skipped 1 symbolic link(s), 0 name(s) that are not UTF-8, 0 binary file(s) and 0 archive link(s), device(s) or fifo(s) (listed in the manifest)');
   });
 
   it('removes the temp trees a killed run left in the corpus folder when it builds one', async () => {
