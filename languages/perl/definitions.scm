@@ -9,6 +9,12 @@
 
 ; `use constant NAME => ...`; `has name => ...` (Mojo::Base, Moo, Moose) declares an attribute.
 (use_constant_statement constant: (identifier) @name) @definition.constant
+; `use constant { A => 1, B => 2 }` declares each key of the hash (not the keys of a hash inside it).
+(use_constant_statement
+  value: (hash_ref
+    (call_expression_with_args_with_brackets (call_expression_with_bareword function_name: (identifier) @name)) @definition.constant
+    .
+    (fat_comma)))
 ((call_expression_with_spaced_args
    (call_expression_with_bareword function_name: (identifier) @has)
    args: (arguments . (call_expression_with_args_with_brackets . (call_expression_with_bareword function_name: (identifier) @name) .) . (fat_comma))) @definition.property
