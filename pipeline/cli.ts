@@ -372,18 +372,17 @@ async function run(command: string, opts: Options, positionals: string[]): Promi
 }
 
 /** Runs `work` as the only writer of the work directory. */
-async function withWorkDir(paths: RunPaths, work: () => Promise<number>): Promise<number> {
-  const release = await lockWorkDir(paths.workDir);
-  try {
-    return await work();
-  } finally {
-    await release();
-  }
+function withWorkDir(paths: RunPaths, work: () => Promise<number>): Promise<number> {
+  return holding(() => lockWorkDir(paths.workDir), work);
 }
 
 /** Runs `work` as the only writer of the output directory. */
-async function withOutDir(paths: RunPaths, work: () => Promise<number>): Promise<number> {
-  const release = await lockOutDir(paths.outDir);
+function withOutDir(paths: RunPaths, work: () => Promise<number>): Promise<number> {
+  return holding(() => lockOutDir(paths.outDir), work);
+}
+
+async function holding(take: () => Promise<() => Promise<void>>, work: () => Promise<number>): Promise<number> {
+  const release = await take();
   try {
     return await work();
   } finally {

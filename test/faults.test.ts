@@ -39,6 +39,13 @@ function errorLines(stderr: string): string[] {
   return stderr.split('\n').filter((l) => l.startsWith('lmc') || /^\s+at |Error:/.test(l));
 }
 
+/** The boot and start time a lock records for a live process (as pipeline/preflight.ts reads them from /proc). */
+async function startOf(pid: number): Promise<{ boot: string; started: number }> {
+  const boot = (await readFile('/proc/sys/kernel/random/boot_id', 'utf8')).trim();
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  return { boot, started: Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]) };
+}
+
 /** Every file under dir with its bytes, for "nothing changed" checks. */
 async function snapshot(dir: string): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
@@ -559,9 +566,7 @@ describe('signals and concurrency', () => {
     await mkdir(join(root, 'work'));
     const sleeper = spawn('sleep', ['60'], { stdio: 'ignore' });
     try {
-      const boot = (await readFile('/proc/sys/kernel/random/boot_id', 'utf8')).trim();
-      const stat = await readFile(`/proc/${sleeper.pid}/stat`, 'utf8');
-      const started = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]);
+      const { boot, started } = await startOf(sleeper.pid!);
       await writeFile(join(root, 'work', 'lock'), `${sleeper.pid} ${boot}:${started}\n`);
       const refused = await lmc(['generate', '--lock', 'l.yaml', '--out', 'out', '--work-dir', 'work'], root);
       expect(errorLines(refused.stderr)).toEqual([`lmc: the work directory ${join(root, 'work')} is in use by another lmc run (pid ${sleeper.pid}); wait for it to finish or pass another --work-dir`]);
@@ -582,9 +587,7 @@ describe('signals and concurrency', () => {
     await mkdir(join(root, 'out'));
     const sleeper = spawn('sleep', ['60'], { stdio: 'ignore' });
     try {
-      const boot = (await readFile('/proc/sys/kernel/random/boot_id', 'utf8')).trim();
-      const stat = await readFile(`/proc/${sleeper.pid}/stat`, 'utf8');
-      const started = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]);
+      const { boot, started } = await startOf(sleeper.pid!);
       await writeFile(join(root, 'out', '.lmc-lock'), `${sleeper.pid} ${boot}:${started}\n`);
       const refused = await lmc(['generate', '--lock', 'l.yaml', '--out', 'out', '--work-dir', 'work-b'], root);
       expect([refused.code, errorLines(refused.stderr)]).toEqual([1, [`lmc: the output directory ${join(root, 'out')} is in use by another lmc run (pid ${sleeper.pid}); wait for it to finish or pass another --out`]]);
