@@ -424,6 +424,12 @@ describe('where a match starts, by each language folder', () => {
       expect([syntax.classOf('m.rb', 0, 22), syntax.classOf('m.rb', 1, 10), syntax.classOf('m.rb', 2, 7)]).toEqual(['string', 'string', 'code']);
     });
   });
+
+  it('reads the words of a Perl qw() list as string text (an export list names a constant without reading it), and a bareword use as code', async () => {
+    await withClassifier('perl', { 'W.pm': 'package W;\nuse constant {WS_TEXT => 0x1};\nour @EXPORT_OK = qw(WS_TEXT build_frame);\nsub op { WS_TEXT }\n1;\n' }, (syntax) => {
+      expect([syntax.classOf('W.pm', 2, 20), syntax.classOf('W.pm', 3, 9)]).toEqual(['string', 'code']);
+    });
+  });
 });
 
 describe("ripgrep's JSON", () => {
