@@ -24,6 +24,8 @@ export class TreeText {
     private readonly files: TextFile[],
     /** The files rg reads otherwise than as text (a NUL byte, a UTF-16 mark, bytes that are not UTF-8), with their bytes. */
     private readonly unreadable: RawFile[],
+    /** Whether some entry's name is not UTF-8: rg searches files no path here can name, so it answers every search. */
+    private readonly namesNotUtf8: boolean,
   ) {
     // rg's matches in an unreadable file (a search rg answers) are read back in its lossy UTF-8 text.
     const lossy = unreadable.map(({ path, bytes }) => {
@@ -37,19 +39,21 @@ export class TreeText {
   static load(dir: string): TreeText {
     const files: TextFile[] = [];
     const unreadable: RawFile[] = [];
-    for (const path of walk(dir, '')) {
+    const listed = { paths: [] as string[], namesNotUtf8: false };
+    walk(dir, '', listed);
+    for (const path of listed.paths) {
       const bytes = readFileSync(join(dir, path));
       const asRgReadsIt = bytes.includes(0) || startsWithUtf16Bom(bytes) ? undefined : strictUtf8(bytes);
       if (asRgReadsIt === undefined) unreadable.push({ path, bytes });
       else files.push({ index: files.length, path, text: asRgReadsIt, lineStarts: lineStartsOf(asRgReadsIt), ascii: ONLY_ASCII.test(asRgReadsIt) });
     }
-    return new TreeText(dir, files, unreadable);
+    return new TreeText(dir, files, unreadable, listed.namesNotUtf8);
   }
 
   /** Every match of `search`, as runRgSearch (evidence/ripgrep.ts) would report them; `paths` limits the files searched. */
   search(search: TextSearch, paths?: ReadonlySet<string>): RgMatch[] {
     const plan = inProcessPlan(search);
-    if (!plan || !this.nothingToFindInUnreadable(plan.required, paths)) return runRgSearch(this.dir, search, paths);
+    if (!plan || this.namesNotUtf8 || !this.nothingToFindInUnreadable(plan.required, paths)) return runRgSearch(this.dir, search, paths);
     const chosen = this.filesToSearch(search).filter(
       (file) => (!paths || paths.has(file.path)) && (!plan.required || plan.required.some((all) => all.every((r) => file.text.includes(r)))),
     );
@@ -283,14 +287,20 @@ function startsWithUtf16Bom(bytes: Buffer): boolean {
   return bytes.length >= 2 && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff));
 }
 
-/** Relative paths of the regular files under `dir`, sorted as rg's `--sort path` walks them: by name bytes, directory by directory. */
-function walk(root: string, prefix: string): string[] {
-  const entries = readdirSync(join(root, prefix), { withFileTypes: true }).sort((a, b) => Buffer.compare(Buffer.from(a.name), Buffer.from(b.name)));
-  const out: string[] = [];
+/**
+ * Adds to `listed` the relative paths of the regular files under `dir`, sorted as rg's `--sort path` walks them (by
+ * name bytes, directory by directory), and notes any entry whose name is not UTF-8, which no path here can name.
+ */
+function walk(root: string, prefix: string, listed: { paths: string[]; namesNotUtf8: boolean }): void {
+  const entries = readdirSync(join(root, prefix), { withFileTypes: true, encoding: 'buffer' }).sort((a, b) => Buffer.compare(a.name, b.name));
   for (const entry of entries) {
-    const path = prefix ? `${prefix}/${entry.name}` : entry.name;
-    if (entry.isDirectory()) out.push(...walk(root, path));
-    else if (entry.isFile()) out.push(path);
+    const name = entry.name.toString('utf8');
+    if (!Buffer.from(name, 'utf8').equals(entry.name)) {
+      listed.namesNotUtf8 = true;
+      continue;
+    }
+    const path = prefix ? `${prefix}/${name}` : name;
+    if (entry.isDirectory()) walk(root, path, listed);
+    else if (entry.isFile()) listed.paths.push(path);
   }
-  return out;
 }

@@ -102,6 +102,20 @@ describe('in-process text search', () => {
     }
   });
 
+  it('loads a tree holding a file whose name is not UTF-8, and leaves its searches to rg, which finds that file too', async () => {
+    const odd = Buffer.concat([Buffer.from(join(dir, 'caf')), Buffer.from([0xe9]), Buffer.from('.js')]);
+    await writeFile(odd, 'get()\n');
+    try {
+      const tree = TreeText.load(dir);
+      const search: TextSearch = { mode: 'word', pattern: 'get' };
+      const found = tree.search(search);
+      expect(found).toEqual(runRgSearch(dir, search));
+      expect(found.filter((m) => m.file === 'caf\uFFFD.js').map((m) => `${m.line}:${m.start}`)).toEqual(['1:0']);
+    } finally {
+      await rm(odd);
+    }
+  });
+
   it('sets aside files rg reads otherwise, and answers in-process only searches that cannot match in them', async () => {
     const copy = await mkdtemp(join(tmpdir(), 'lmc-tree-text-unreadable-'));
     try {
