@@ -128,15 +128,24 @@ export function fileParser(loadedLanguage: LoadedLanguage): (file: string, text:
   };
 }
 
-/** A language folder's node type, `type` or `type[field]`: only a node of that type that has that field (`export_statement[source]`, a re-export). */
-export function nodeSelector(entry: string): { type: string; field?: string } {
-  const m = /^(\w+)\[(\w+)\]$/.exec(entry);
-  return m ? { type: m[1]!, field: m[2]! } : { type: entry };
+/**
+ * A language folder's node type: `type`; `type[field]`, only a node of that type that has that field
+ * (`export_statement[source]`, a re-export); or `type[field~regex]`, only one whose field's whole text
+ * the regex matches (`variable_declarator[value~require\(…\)]`, a CommonJS import).
+ */
+export function nodeSelector(entry: string): NodeSelector {
+  const m = /^(\w+)\[(\w+)(?:~(.+))?\]$/su.exec(entry);
+  if (!m) return { type: entry };
+  return { type: m[1]!, field: m[2]!, ...(m[3] !== undefined ? { text: new RegExp(`^(?:${m[3]})$`, 'su') } : {}) };
 }
+export type NodeSelector = { type: string; field?: string; text?: RegExp };
 
 /** Whether a node is one a selector (nodeSelector) names. */
-export function selects(selector: { type: string; field?: string }, node: Node): boolean {
-  return node.type === selector.type && (selector.field === undefined || node.childForFieldName(selector.field) !== null);
+export function selects(selector: NodeSelector, node: Node): boolean {
+  if (node.type !== selector.type) return false;
+  if (selector.field === undefined) return true;
+  const child = node.childForFieldName(selector.field);
+  return child !== null && (selector.text === undefined || selector.text.test(child.text));
 }
 
 /** The spans of a tree's nodes of the given types (nodeSelector), flat [startRow, startCol, endRow, endCol] quadruples in document order. */

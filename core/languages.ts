@@ -299,7 +299,9 @@ const languageSchema = z
      * Node types of comments and string literals, the nodes inside a string that are code again
      * (`interpolations`: a shell's `"$X"` expands X, so a match there is a use, not text), and the
      * import declarations (`imports`: `use a::B;` names B without using it; `type[field]` takes only
-     * the nodes of that type that have that field, TypeScript's re-export `export_statement[source]`), and the declarations
+     * the nodes of that type that have that field, TypeScript's re-export `export_statement[source]`,
+     * and `type[field~regex]` those whose field's whole text the regex matches, a CommonJS
+     * `const B = require('./b')`), and the declarations
      * of named values with what initializes them (`declarations`: a Go `var_spec`, a PHP
      * `property_element`), whose later lines belong to the value declared on their first, and the
      * constructor parameters that declare a member of the type (`memberParameters`: Kotlin's

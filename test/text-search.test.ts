@@ -425,6 +425,13 @@ describe('where a match starts, by each language folder', () => {
     });
   });
 
+  it("reads a CommonJS require binding as an import (syntax.imports `variable_declarator[value~…]`), and a call of what is required as code", async () => {
+    const text = "const SchemaController = require('./lib/schema-controller')\nconst { wrap, Reply } = require(\"./reply\");\nconst app = require('../../')()\nconst Loose = require('./x').Loose\nnew SchemaController(Reply)\n";
+    await withClassifier('typescript', { 'f.js': text }, (syntax) => {
+      expect([syntax.classOf('f.js', 0, 6), syntax.classOf('f.js', 1, 14), syntax.classOf('f.js', 2, 6), syntax.classOf('f.js', 3, 6), syntax.classOf('f.js', 4, 4)]).toEqual(['import', 'import', 'code', 'code', 'code']);
+    });
+  });
+
   it('reads the words of a Perl qw() list as string text (an export list names a constant without reading it), and a bareword use as code', async () => {
     await withClassifier('perl', { 'W.pm': 'package W;\nuse constant {WS_TEXT => 0x1};\nour @EXPORT_OK = qw(WS_TEXT build_frame);\nsub op { WS_TEXT }\n1;\n' }, (syntax) => {
       expect([syntax.classOf('W.pm', 2, 20), syntax.classOf('W.pm', 3, 9)]).toEqual(['string', 'code']);
