@@ -250,12 +250,12 @@ const walkerSchema = z
     /**
      * Where the grammar's top-level definitions begin and end, for files where a parse error swallows
      * them (tree-sitter-perl reads `sub or {` as an expression and everything after it as one error):
-     * `start` matches a definition's first line and captures its name, `end` its closing line, and
+     * `start` matches a definition's first line, `end` its closing line, and
      * `node` is the node such a definition parses as. See parseFile in indexers/tree-sitter/index.ts.
      */
     units: z
       .object({
-        start: regex.refine((r) => r.startsWith('^') && captureGroups(r) === 1, 'must start with ^ and capture the name, once'),
+        start: regex.refine((r) => r.startsWith('^'), 'must start with ^'),
         end: regex.refine((r) => r.startsWith('^'), 'must start with ^'),
         node: z.string().min(1),
       })

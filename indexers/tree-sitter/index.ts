@@ -171,7 +171,8 @@ function unitAsParsable(parser: Parser, unit: string, units: Units): { text: str
   const alone = parser.parse(unit);
   try {
     if (!alone || !alone.rootNode.hasError) return { text: unit };
-    const headEnd = unit.includes('\n') ? unit.indexOf('\n') : unit.length;
+    const newline = unit.indexOf('\n');
+    const headEnd = newline < 0 ? unit.length : newline;
     const closing = [...unit.matchAll(units.end)].map((match) => match.index).filter((index) => index > headEnd).at(-1);
     if (closing !== undefined) {
       const bodyBlanked = unit.slice(0, headEnd) + blankText(unit.slice(headEnd, closing)) + unit.slice(closing);
