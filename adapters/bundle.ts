@@ -1,10 +1,10 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { isBuiltin } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
-import { trackPath } from '../core/cleanup.ts';
+import { makeScratchDir } from '../core/scratch.ts';
 
 const cliModule = fileURLToPath(new URL('./cli.ts', import.meta.url));
 
@@ -17,15 +17,13 @@ const cliModule = fileURLToPath(new URL('./cli.ts', import.meta.url));
  * kept: nothing can serve an earlier build.
  */
 export async function withBundledAdapters<T>(use: (entry: string) => Promise<T>): Promise<T> {
-  const dir = await mkdtemp(join(tmpdir(), 'lmc-adapters-'));
-  const untrack = trackPath(dir);
+  const dir = await makeScratchDir(tmpdir(), 'lmc-adapters-');
   try {
-    const entry = join(dir, 'lmc-adapter.mjs');
+    const entry = join(dir.path, 'lmc-adapter.mjs');
     await writeFile(entry, await bundledEntry());
     return await use(entry);
   } finally {
-    await rm(dir, { recursive: true, force: true });
-    untrack();
+    await dir.remove();
   }
 }
 

@@ -1,10 +1,11 @@
-import { cp, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { execa } from 'execa';
-import { trackChild, trackPath } from '../core/cleanup.ts';
+import { trackChild } from '../core/cleanup.ts';
 import { PipelineError } from '../core/errors.ts';
 import { writeFileAtomic } from '../core/atomic.ts';
+import { makeScratchDir } from '../core/scratch.ts';
 import type { Corpus, IndexerName } from '../core/lock.ts';
 import { encodeMetadata, frameField, readScipIndex } from '../graph/scip-reader.ts';
 import { scipPython } from './scip-python.ts';
@@ -72,7 +73,7 @@ export async function indexCorpus(
     );
   }
 
-  const scratch = await makeScratch(out.scratchRoot, corpus.name);
+  const scratch = await makeScratchDir(out.scratchRoot, `lmc-scratch-${corpus.name}-`);
   try {
     const scratchDir = join(scratch.path, 'tree');
     await cp(treeDir, scratchDir, { recursive: true, verbatimSymlinks: true });
@@ -92,20 +93,6 @@ export async function indexCorpus(
   } finally {
     await scratch.remove();
   }
-}
-
-/** A throwaway directory for one indexer run, removed afterwards, and also when the run is interrupted. */
-async function makeScratch(root: string, corpus: string): Promise<{ path: string; remove: () => Promise<void> }> {
-  await mkdir(root, { recursive: true });
-  const path = await mkdtemp(join(root, `lmc-scratch-${corpus}-`));
-  const untrack = trackPath(path);
-  return {
-    path,
-    remove: async () => {
-      await rm(path, { recursive: true, force: true });
-      untrack();
-    },
-  };
 }
 
 /**
@@ -182,7 +169,7 @@ async function indexWithWalker(corpus: Corpus, treeDir: string, project: { name:
 async function indexWithExternal(tool: ExternalIndexer, corpus: Corpus, treeDir: string, out: { indexPath: string; logPath: string; scratchRoot: string }): Promise<IndexResult> {
   if (!tool.languages.includes(corpus.language)) throw new PipelineError(`indexer ${tool.name} does not index ${corpus.language}`);
   await checkExternalVersion(tool, corpus.indexer.version);
-  const scratch = await makeScratch(out.scratchRoot, corpus.name);
+  const scratch = await makeScratchDir(out.scratchRoot, `lmc-scratch-${corpus.name}-`);
   try {
     const scratchDir = join(scratch.path, 'tree');
     await cp(treeDir, scratchDir, { recursive: true, verbatimSymlinks: true });

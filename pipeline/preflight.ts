@@ -3,12 +3,13 @@
  * outputs would not land on a directory, that the programs it will start are installed (each with
  * the line that installs it), and that no other run is writing the same work or output directory.
  */
-import { constants, readFileSync } from 'node:fs';
+import { constants } from 'node:fs';
 import { access, link, mkdir, readFile, realpath, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { execaSync } from 'execa';
 import { trackPath } from '../core/cleanup.ts';
 import { PipelineError } from '../core/errors.ts';
+import { isAlive, startStamp } from '../core/processes.ts';
 import type { Corpus } from '../core/lock.ts';
 import { corpusOutputs } from '../emit/publish.ts';
 import { maySelectUnder } from '../fetchers/tree.ts';
@@ -192,24 +193,6 @@ function sameOwner(a: Owner | 'none' | 'gone', b: Owner | 'none'): boolean {
   return typeof a === 'object' && typeof b === 'object' ? a.pid === b.pid && a.stamp === b.stamp : a === b;
 }
 
-let bootId: string | undefined;
-
-/**
- * The machine's boot and a process's start time, from /proc (`<boot_id>:<starttime>`, the clock ticks
- * since boot in field 22 of /proc/<pid>/stat), or undefined where /proc does not tell them.
- */
-function startStamp(pid: number): string | undefined {
-  try {
-    bootId ??= readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Field 2 is the command in parentheses, which may hold spaces; field 3 follows its last ')'.
-    const startTime = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
-    return startTime ? `${bootId}:${startTime}` : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * Removes `file` if it still names `owner`, a process that is gone. Only the run holding the
  * token `<file>.takeover.<owner>` may: runs that judged the same lock stale take turns, and the
@@ -242,13 +225,4 @@ function heldByAnotherLiveRun(owner: Owner | 'none'): owner is Owner {
   if (owner === 'none' || owner.pid === process.pid || !isAlive(owner.pid)) return false;
   const now = owner.stamp === undefined ? undefined : startStamp(owner.pid);
   return now === undefined || now === owner.stamp;
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }

@@ -1,8 +1,8 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { canonicalJson } from '../core/canonical-json.ts';
-import { trackPath } from '../core/cleanup.ts';
+import { makeScratchDir } from '../core/scratch.ts';
 import { checkPublishedSet, corpusOutputs } from '../emit/publish.ts';
 import { runGenerate } from './generate.ts';
 import type { Lock } from '../core/lock.ts';
@@ -61,8 +61,8 @@ function firstDifferingScenario(committed: string, regenerated: string): string 
  * each committed set is whole (every file the hash its manifest records).
  */
 export async function runVerify(lock: Lock, names: string[] | undefined, paths: RunPaths, concurrency: number, log: (line: string) => void, protocol: ProtocolProfile = 'lmc'): Promise<VerifyOutcome[]> {
-  const scratch = await mkdtemp(join(tmpdir(), 'lmc-verify-'));
-  const untrack = trackPath(scratch);
+  const scratchDir = await makeScratchDir(tmpdir(), 'lmc-verify-');
+  const scratch = scratchDir.path;
   try {
     const fresh: RunPaths = { ...paths, outDir: join(scratch, 'scenarios'), workDir: join(scratch, 'work') };
     const outcomes = await runGenerate(lock, names, fresh, { concurrency, force: true, protocol }, log);
@@ -93,7 +93,6 @@ export async function runVerify(lock: Lock, names: string[] | undefined, paths: 
     }
     return results;
   } finally {
-    await rm(scratch, { recursive: true, force: true });
-    untrack();
+    await scratchDir.remove();
   }
 }

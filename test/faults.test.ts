@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { languageNames } from '../core/languages.ts';
+import { sweepScratch } from '../core/scratch.ts';
 import { writableDir } from '../pipeline/preflight.ts';
 import { repoRoot, tempDir } from './helpers.ts';
 
@@ -490,6 +491,61 @@ describe('signals and concurrency', () => {
     const { stdout } = await execFileP('ps', ['-eo', 'args']);
     expect(stdout).not.toContain(join(root, 'work'));
     expect((await readdir(join(root, 'work'))).includes('lock')).toBe(false);
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it('a run killed outright leaves its scratch directory behind; the next run removes it and still runs', async () => {
+    const root = await tempDir('faults-sigkill');
+    const scratchParent = join(root, 'tmp');
+    await mkdir(scratchParent);
+    await writeFile(join(root, 'l.yaml'), `format: 1\ncorpora:\n  - name: py\n    language: python\n    description: the Python fixture through scip-python\n    license: MIT\n    source: { kind: local, path: tree }\n    include: [inventory/, tests/]\n    indexer: { name: scip-python, version: 0.6.6 }\n    project: { name: inventory, version: 1.0.0 }\n    seed: 1\n    budget: 50\n    default: true\n`);
+    await cp(join(repoRoot, 'languages', 'python', 'fixture'), join(root, 'tree'), { recursive: true });
+    const args = [lmcBin, 'generate', '--lock', 'l.yaml', '--out', 'out', '--work-dir', 'work'];
+    const env = { ...process.env, TMPDIR: scratchParent };
+    // Its own process group, so that the indexer it started dies with it, as on a machine's reboot.
+    const child = spawn(process.execPath, args, { cwd: root, env, detached: true, stdio: 'ignore' });
+    const left = await new Promise<string[]>((resolve) => {
+      const poll = setInterval(async () => {
+        const scratch = (await readdir(scratchParent)).filter((n) => n.startsWith('lmc-scratch-py-'));
+        if (scratch.length) {
+          clearInterval(poll);
+          resolve(scratch);
+        }
+      }, 50);
+    });
+    const exited = new Promise((resolve) => child.on('exit', resolve));
+    process.kill(-child.pid!, 'SIGKILL');
+    await exited;
+    expect(left).toEqual([expect.stringMatching(new RegExp(`^lmc-scratch-py-${child.pid}\\.\\d+-[A-Za-z0-9]{6}$`))]);
+    expect((await readdir(scratchParent)).filter((n) => n.startsWith('lmc-'))).toEqual(left);
+    const again = await lmc(['generate', '--lock', 'l.yaml', '--out', 'out', '--work-dir', 'work'], root, { TMPDIR: scratchParent });
+    expect(again.code).toBe(0);
+    expect((await readdir(scratchParent)).filter((n) => n.startsWith('lmc-'))).toEqual([]);
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it("a sweep removes only this user's scratch directories whose run is gone", async () => {
+    const root = await tempDir('faults-sweep');
+    const ended = spawn(process.execPath, ['-e', '']);
+    const gonePid = await new Promise<number>((resolve) => ended.on('exit', () => resolve(ended.pid!)));
+    const ticks = (await readFile(`/proc/${process.pid}/stat`, 'utf8')).split(') ')[1]!.split(' ')[19]!;
+    const names = {
+      gone: `lmc-scratch-app-${gonePid}.123-AbC123`,
+      reused: `lmc-verify-${process.pid}.${Number(ticks) + 1}-xyz789`,
+      mine: `lmc-adapters-${process.pid}.${ticks}-Q1w2E3`,
+      unknownStart: `lmc-scratch-app-${process.pid}.x-ZZZZZZ`,
+      other: `lmc-scratch-app-AbC123`,
+      file: `lmc-scratch-app-${gonePid}.1-FiLe00`,
+      link: `lmc-scratch-app-${gonePid}.2-LiNk00`,
+    };
+    for (const name of [names.gone, names.reused, names.mine, names.unknownStart, names.other]) await mkdir(join(root, name, 'sub'), { recursive: true });
+    await writeFile(join(root, names.file), 'x');
+    await mkdir(join(root, 'target'));
+    await writeFile(join(root, 'target', 'kept'), 'x');
+    await symlink(join(root, 'target'), join(root, names.link));
+    expect((await sweepScratch(root)).sort()).toEqual([names.gone, names.reused].sort());
+    expect((await readdir(root)).sort()).toEqual([names.mine, names.unknownStart, names.other, names.file, names.link, 'target'].sort());
+    expect(await readdir(join(root, 'target'))).toEqual(['kept']);
     await rm(root, { recursive: true, force: true });
   });
 
