@@ -357,6 +357,16 @@ export const idiomsSchema = z
       .object({
         /** Literal mocking and stubbing idioms of the language's test libraries. */
         mocks: z.array(z.string().min(2)).default([]),
+        /**
+         * A test making a mock or spy of the type `{name}` (Java's `mock(ViewManager.class)`): a call
+         * the same test then makes on that type's methods may run the stub, not the corpus's code.
+         */
+        mockedType: template.optional(),
+        /**
+         * A test file replacing the static methods of the type `{name}` for every test in it (Java's
+         * `mockStatic(Arguments.class)` in a `setUp`): a call any of its tests makes on them may run the stub.
+         */
+        mockedStatics: template.optional(),
         /** Literal assertion idioms: exception expectations and deep comparisons. */
         assertions: z.array(z.string().min(2)).default([]),
         /** A line right above a test fixture's definition (`@pytest.fixture`), and what it makes the definition. */

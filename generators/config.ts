@@ -1,5 +1,5 @@
 import { fillTemplate, idiomRegExp, matchesAny } from '../core/languages.ts';
-import { onlyWhereForm, regexSearch, textDraft, wordSearch } from './text.ts';
+import { onlyWhereForm, regexSearch, textDraft, wordSearch, writtenQualifiedByAnother } from './text.ts';
 import { candidate, MAX_ANSWER_SET, type Candidate, type SubTypeGenerator, type TextMatch } from './types.ts';
 import type { Facts } from './facts.ts';
 import type { TextSearchQuery } from '../core/contract.ts';
@@ -50,9 +50,8 @@ export const configGenerators: SubTypeGenerator[] = [
         .map(
           candidate((s) => {
             const query = wordSearch(s.name, 'code');
-            const qualifiedUse = regexSearch(fillTemplate(facts.idioms.qualified.use, { name: s.name }), 'code');
             // `LogLevel::INFO` may be another owner's INFO: a corpus that defines the name once does not say whose it is.
-            if (search(qualifiedUse).some((m) => m.syntax === 'code' && qualifiedByAnother(m, qualifiedUse.pattern, s.owner ? facts.symbol(s.owner)?.display : undefined, facts))) return undefined;
+            if (writtenQualifiedByAnother(s, facts, search)) return undefined;
             // A file-local constant (Lua's `local EV_READWRITE`) is used in its own file only: the word elsewhere is another's.
             if (fileLocal(s.name, s.file, facts, search) && search(query).some((m) => m.syntax === 'code' && m.file !== s.file)) return undefined;
             // A declaration of the name that the index does not record (clap's `static EMPTY: [&OsStr; 0] = []` inside a function) is another value.
@@ -127,16 +126,6 @@ export const configGenerators: SubTypeGenerator[] = [
     },
   },
 ];
-
-/**
- * Whether a qualified use (`pattern`'s match) names a qualifier other than its owner (any segment
- * of the owner's display: `config` of `app/config.py`) or the current type or instance.
- */
-function qualifiedByAnother(m: TextMatch, pattern: string, ownerDisplay: string | undefined, facts: Facts): boolean {
-  const qualifier = idiomRegExp(pattern).exec(m.text)?.[1];
-  if (qualifier === undefined || facts.idioms.qualified.own.includes(qualifier)) return false;
-  return !(ownerDisplay ?? '').split(/[^\w$]+/).includes(qualifier);
-}
 
 /**
  * Whether `name` is declared in `file` in the language's file-local form (idioms.fileLocal), `file`

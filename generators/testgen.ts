@@ -1,4 +1,7 @@
-import { matchesAny } from '../core/languages.ts';
+import { typeKinds } from '../core/contract.ts';
+import { fillTemplate, matchesAny } from '../core/languages.ts';
+import type { SymbolFact } from '../graph/fact-graph.ts';
+import type { Facts } from './facts.ts';
 import { regexSearch, surveyable, textDraft, wordSearch } from './text.ts';
 import { candidate, MAX_ANSWER_SET, type Candidate, type GeneratorContext, type SubTypeGenerator } from './types.ts';
 
@@ -84,10 +87,10 @@ export const testGenGenerators: SubTypeGenerator[] = [
     category: 'TestGen',
     subType: 'test_to_code',
     goldSource: 'scip_roundtrip',
-    rationale: 'corpus code that tests (test files, test symbols, test modules) call, where every call of its name resolved; callers, contains over the calling tests (extra non-test callers are fine)',
+    rationale: "corpus code that tests (test files, test symbols, test modules) call, where every call of its name resolved and no calling test mocks the type it belongs to, in its body (idioms.tests.mockedType: Java's `mock(ViewManager.class)`) or for its whole file (idioms.tests.mockedStatics: `mockStatic(Arguments.class)`), since its calls may run the stub; callers, contains over the calling tests (extra non-test callers are fine)",
     needs: 'non-test code that a test calls',
     asks: { op: 'callers', expected: 'contains' },
-    candidates({ facts }) {
+    candidates({ facts, search }) {
       return facts
         .targets()
         .filter((s) => facts.isCallable(s) && facts.calledFromTests().has(s.id) && facts.callersComplete(s.id))
@@ -95,6 +98,7 @@ export const testGenGenerators: SubTypeGenerator[] = [
           candidate((s) => {
             const tests = facts.callers(s.id).filter((c) => facts.isTest(facts.symbol(c)!));
             if (tests.length === 0 || tests.length > MAX_ANSWER_SET) return undefined;
+            if (mockedForTests(s, tests, facts, search)) return undefined;
             return {
               intent: `Changing ${s.display}: finds the tests that exercise it directly`,
               query: { op: 'callers', sym_stable_id: s.id },
@@ -125,3 +129,22 @@ export const testGenGenerators: SubTypeGenerator[] = [
     candidates: (ctx) => idiomCandidates(ctx.facts.idioms.tests.assertions, 'an assertion idiom', ctx),
   },
 ];
+
+/**
+ * Whether a test calling `s` may run a stub instead: its body makes a mock or spy of the type `s`
+ * belongs to (idioms.tests.mockedType), or its file replaces that type's statics for all its tests
+ * (idioms.tests.mockedStatics). Such a test does not exercise the corpus's code.
+ */
+function mockedForTests(s: SymbolFact, tests: readonly string[], facts: Facts, search: GeneratorContext['search']): boolean {
+  const owner = s.owner ? facts.symbol(s.owner) : undefined;
+  if (!owner || !typeKinds.has(owner.kind)) return false;
+  const { mockedType, mockedStatics } = facts.idioms.tests;
+  const matches = (form: string | undefined) => (form ? search(regexSearch(fillTemplate(form, { name: owner.name }), 'code')).filter((m) => m.syntax === 'code') : []);
+  const mocks = matches(mockedType);
+  const statics = new Set(matches(mockedStatics).map((m) => m.file));
+  return tests.some((id) => {
+    const test = facts.symbol(id)!;
+    const body = test.enclosingRange;
+    return statics.has(test.file) || mocks.some((m) => m.file === test.file && body !== undefined && m.line - 1 >= body[0] && m.line - 1 <= body[2]);
+  });
+}

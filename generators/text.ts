@@ -1,5 +1,7 @@
 import type { TextScope, TextSearchQuery } from '../core/contract.ts';
+import { fillTemplate } from '../core/languages.ts';
 import { inScope } from '../evidence/syntax.ts';
+import type { SymbolFact } from '../graph/fact-graph.ts';
 import type { Facts } from './facts.ts';
 import type { Draft, TextMatch } from './types.ts';
 
@@ -74,3 +76,21 @@ export function textDraft(
   if (ids.length < (build.minAnswer ?? 1) || ids.length > build.maxAnswer) return undefined;
   return { intent: build.intent, query, expected: { kind: 'exact_set', stable_ids: ids } };
 }
+
+/**
+ * Whether code writes the symbol's name qualified by something other than its owner (any segment
+ * of the owner's display: `config` of `app/config.py`, `Multipart` of `Rack/Multipart/`) or the
+ * current type or instance (idioms.qualified): `LogLevel::INFO`, `URI::Parser`. Such a use names
+ * another owner's member or type of the same name, so a question about every use of the word
+ * would count it as this symbol's.
+ */
+export function writtenQualifiedByAnother(s: SymbolFact, facts: Facts, search: (query: TextSearchQuery) => readonly TextMatch[]): boolean {
+  const pattern = fillTemplate(facts.idioms.qualified.use, { name: s.name });
+  const owners = new Set((s.owner ? (facts.symbol(s.owner)?.display ?? '') : '').split(/[^\w$]+/));
+  const own = facts.idioms.qualified.own;
+  const every = new RegExp(pattern, 'gu');
+  return search(regexSearch(pattern, 'code')).some(
+    (m) => m.syntax === 'code' && [...m.text.matchAll(every)].some((q) => q[1] !== undefined && !own.includes(q[1]) && !owners.has(q[1])),
+  );
+}
+

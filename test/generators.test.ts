@@ -1324,3 +1324,58 @@ describe('a method whose type has a field of the same name', () => {
     expect(asked(graph)).toEqual([]);
   });
 });
+
+describe("usage examples of a type, where another owner's type of its name may be written", () => {
+  const asked = (text: string) => {
+    const graph = handMadeGraph();
+    graph.scopes.set('src/checkout.ts', [{ id: id('src/`checkout.ts`/checkout().'), enclosingRange: [3, 0, 9, 1] }]);
+    const search = searchLines([{ file: 'src/checkout.ts', line: 5, text, syntax: 'code' }]);
+    return generateScenarios(graph, { language: ts, seed: 1, budget: 200, search })
+      .scenarios.filter((s) => s.sub_type === 'usage_examples' && s.intent.startsWith('About to use src/`cart.ts`/GiftCart#:'))
+      .map((s) => s.expected);
+  };
+
+  it('is asked where the name is written bare or qualified by its own module', () => {
+    expect(asked('const g: GiftCart = new cart.GiftCart();')).toEqual([{ kind: 'exact_set', stable_ids: [id('src/`checkout.ts`/checkout().')] }]);
+  });
+
+  it("is not asked where one use is qualified by another owner (`URI::Parser` is not Rack::Multipart::Parser's)", () => {
+    expect(asked('const g = new cart.GiftCart(), v = new vendor.GiftCart();')).toEqual([]);
+  });
+
+  it("reads `->` and `::` as qualification only where the language does (Haskell's `x :: Graph`, OCaml's `int -> lexbuf`, Kotlin's `x -> Foo()`, Swift's `throws -> Frame`)", () => {
+    const qualifier = (language: string, name: string, text: string) => new RegExp(fillTemplate(languageOf(language).idioms.qualified.use, { name }), 'u').exec(text)?.[1];
+    expect([qualifier('haskell', 'Graph', 'gmap :: Graph gr'), qualifier('haskell', 'Graph', 'Int -> Graph'), qualifier('haskell', 'Graph', 'G.Graph')]).toEqual([undefined, undefined, 'G']);
+    expect([qualifier('ocaml', 'lexbuf', 'int -> lexbuf'), qualifier('ocaml', 'lexbuf', 'Lexing.lexbuf')]).toEqual([undefined, 'Lexing']);
+    expect([qualifier('kotlin', 'Foo', 'x -> Foo()'), qualifier('kotlin', 'Foo', 'Bar.Foo'), qualifier('java', 'Foo', 'v -> Foo.of(v)'), qualifier('java', 'Foo', 'Bar::Foo')]).toEqual([undefined, 'Bar', undefined, 'Bar']);
+    expect([qualifier('swift', 'Frame', 'func f() throws -> Frame'), qualifier('rust', 'Stream', 'atty::Stream::Stdout'), qualifier('cpp', 'next', 'it->next')]).toEqual([undefined, 'atty', 'it']);
+  });
+});
+
+describe('tests that exercise a method, where a test mocks its type', () => {
+  const test = id('test/`cart.test.ts`/addsItem().');
+  const asked = (lines: Array<{ line: number; text: string }>) => {
+    const graph = handMadeGraph();
+    graph.symbols.set(test, { id: test, kind: 'function', name: 'addsItem', display: 'test/`cart.test.ts`/addsItem().', file: 'test/cart.test.ts', range: [2, 9, 2, 17], enclosingRange: [2, 0, 8, 1] });
+    graph.files.push('test/cart.test.ts');
+    graph.fileSymbols.set('test/cart.test.ts', [test]);
+    graph.calls.set(test, [id('src/`cart.ts`/Cart#add().')]);
+    graph.callers.set(id('src/`cart.ts`/Cart#add().'), [id('src/`checkout.ts`/checkout().'), test]);
+    const language = { ...ts, idioms: { ...ts.idioms, tests: { ...ts.idioms.tests, mockedType: '\\bmock\\(\\s*{name}\\b', mockedStatics: '\\bmockStatic\\(\\s*{name}\\b' } } };
+    const search = searchLines(lines.map((l) => ({ file: 'test/cart.test.ts', ...l, syntax: 'code' as const })));
+    return generateScenarios(graph, { language, seed: 1, budget: 200, search })
+      .scenarios.filter((s) => s.sub_type === 'test_to_code' && s.query.op === 'callers' && s.query.sym_stable_id === id('src/`cart.ts`/Cart#add().'))
+      .map((s) => s.expected);
+  };
+
+  it('is asked where no test mocks the type, or a mock of it lies outside the calling test', () => {
+    const required = [{ kind: 'contains', required: [test] }];
+    expect(asked([{ line: 5, text: 'new Cart().add(item)' }])).toEqual(required);
+    expect(asked([{ line: 12, text: 'const other = mock(Cart)' }, { line: 5, text: 'new Cart().add(item)' }])).toEqual(required);
+  });
+
+  it("is not asked where the calling test mocks the type in its body, or its file mocks the type's statics (`mockStatic(Arguments.class)` in a setUp)", () => {
+    expect(asked([{ line: 4, text: 'const cart = mock(Cart)' }, { line: 5, text: 'cart.add(item)' }])).toEqual([]);
+    expect(asked([{ line: 20, text: 'mockStatic(Cart)' }, { line: 5, text: 'new Cart().add(item)' }])).toEqual([]);
+  });
+});
