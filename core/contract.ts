@@ -122,10 +122,11 @@ export const symbolKinds = [
   'constant',
   'event',
   'error',
+  'modifier',
 ] as const;
 export type SymbolKind = (typeof symbolKinds)[number];
 
-export const callableKinds: ReadonlySet<SymbolKind> = new Set(['function', 'method', 'constructor']);
+export const callableKinds: ReadonlySet<SymbolKind> = new Set(['function', 'method', 'constructor', 'modifier']);
 export const typeKinds: ReadonlySet<SymbolKind> = new Set(['class', 'interface', 'enum', 'type_alias', 'type']);
 /** Named values: what a top-level or member declaration with an initializer defines (docs/query-semantics.md, "Crediting"). */
 export const termKinds: ReadonlySet<SymbolKind> = new Set(['field', 'property', 'variable', 'constant']);
@@ -162,6 +163,7 @@ export const scipKindNames: Record<number, { scip: string; kind: SymbolKind }> =
   59: { scip: 'Union', kind: 'class' },
   61: { scip: 'Variable', kind: 'variable' },
   63: { scip: 'Error', kind: 'error' },
+  65: { scip: 'Modifier', kind: 'modifier' },
   66: { scip: 'AbstractMethod', kind: 'method' },
   [SCIP_STATIC_METHOD]: { scip: 'StaticMethod', kind: 'method' },
   85: { scip: 'Mixin', kind: 'class' },

@@ -47,6 +47,9 @@ export const definitionKinds = [
   // function, but emitted or raised, never called, and no method of its contract.
   'event',
   'error',
+  // A Solidity modifier: applied in a function's header, where it runs around the body (a call of
+  // it), and overridable like a method, but no method of its contract.
+  'modifier',
   // An `impl` block (Rust): not a symbol, but a scope whose members belong to the named type.
   'impl',
 ] as const;
@@ -392,13 +395,6 @@ export const idiomsSchema = z
         /** In code, a declaration giving the named type another name (Ruby's `ParamsTooDeepError = QueryLimitError`), captured by the one group: raises under that name count too. */
         aliased: template.refine((t) => captureGroups(fillTemplate(t, { name: 'x' })) === 1, 'must have exactly one capture group, the other name').optional(),
         /**
-         * An import declaration of a type by the named type's name, the path it comes from captured by
-         * the one group (PHP's `use Psr\\Log\\{name};`): where that path, its `\\` and `::` read as `/`,
-         * is not the corpus type's own namespace, that file's raises of the name raise another type,
-         * and who raises the corpus type is not asked.
-         */
-        importedFrom: template.refine((t) => captureGroups(fillTemplate(t, { name: 'x' })) === 1, 'must have exactly one capture group, the path').optional(),
-        /**
          * Raising or reporting an error with a literal message, written on one line: `{message}` is
          * where the message's text starts, right after its opening quote (Lua's `error("…")`,
          * Perl's `die "…"`, Go's `errors.New("…")`). No capture groups.
@@ -473,14 +469,24 @@ export const idiomsSchema = z
       })
       .strict(),
     /**
+     * An import declaration of a type by the named type's name, the path it comes from captured by
+     * the one group (PHP's `use Psr\\Log\\{name};`, Python's `from starlette.responses import {name}`):
+     * where that path, its `\\` and `::` read as `/`, is not the corpus type's own module or namespace,
+     * that file's uses of the name are another type's, so who raises the corpus type, or what code
+     * mentions it, is not asked.
+     */
+    importedFrom: template.refine((t) => captureGroups(fillTemplate(t, { name: 'x' })) === 1, 'must have exactly one capture group, the path').optional(),
+    /**
      * How a name is written qualified by an owner (`use`: `{name}` after its qualifier, the
      * qualifier as group 1: `LogLevel::INFO`, `config.TIMEOUT`, `$logger->level`), and the
      * qualifiers that name the current type or instance (`own`: `self`, `static`, `this`). A use
      * qualified by anything else may name another owner's member of the same name, so a question
-     * about every use of a constant is not asked where one is.
+     * about every use of a constant is not asked where one is. `root`: `{name}` qualified from the
+     * top level (Ruby's and C++'s `::Logger`, PHP's `\\DateTime`), which names no member of a type
+     * or namespace of the corpus.
      */
     qualified: z
-      .object({ use: template.default(QUALIFIED_USE), own: z.array(z.string()).default([]) })
+      .object({ use: template.default(QUALIFIED_USE), own: z.array(z.string()).default([]), root: template.optional() })
       .strict()
       .default({ use: QUALIFIED_USE, own: [] }),
     /**
@@ -524,6 +530,12 @@ export const idiomsSchema = z
      * type descending from one lacks a method.
      */
     externalTypesOpen: z.boolean().default(false),
+    /**
+     * Code making an anonymous subtype of the type `{name}` (Java's `new Event(tag) { … }`, Kotlin's
+     * `object : Callback { … }`): no index records a symbol for that class or its methods, so the
+     * implementors of the type and the overrides of its methods would lack them, and are not asked.
+     */
+    anonymousSubtype: template.optional(),
     /**
      * A signature declaring an extension method (C#'s `Distinct<T>(this IObservable<T> source)`,
      * Kotlin's `fun Int.dpToPx()`),

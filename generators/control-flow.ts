@@ -1,6 +1,6 @@
 import { typeKinds, type SymbolKind } from '../core/contract.ts';
 import { escapeRegex, fillTemplate, idiomRegExp } from '../core/languages.ts';
-import { onlyWhereForm, regexSearch, textDraft, wordSearch } from './text.ts';
+import { importedFromElsewhere, onlyWhereForm, regexSearch, textDraft, wordSearch } from './text.ts';
 import { candidate, MAX_ANSWER_SET, type SubTypeGenerator } from './types.ts';
 
 export const controlFlowGenerators: SubTypeGenerator[] = [
@@ -8,21 +8,12 @@ export const controlFlowGenerators: SubTypeGenerator[] = [
     category: 'ControlFlow',
     subType: 'exception_raisers',
     goldSource: 'grep_compared',
-    rationale: "exception classes no file imports another type of the same name for (the language's `errors.importedFrom`: PHP's `use Psr\\Log\\InvalidArgumentException;`) and no other own type or constant or variable is named like (OCaml's `Queue.Empty` and `Stack.Empty`: one raise form matches both); text_search in code for the language's raise form (`raise X`, `throw new X`, `Err(X…)`, `return &X{…}`), under its own name and every name an import declaration gives it (the language's `errors.renamed`: `use … Error as ClapError`) or an assignment does (`errors.aliased`: Ruby's `ParamsTooDeepError = QueryLimitError`): the symbols that raise or throw it; exact_set",
+    rationale: "exception classes no file imports another type of the same name for (the language's `importedFrom`: PHP's `use Psr\\Log\\InvalidArgumentException;`) and no other own type or constant or variable is named like (OCaml's `Queue.Empty` and `Stack.Empty`: one raise form matches both); text_search in code for the language's raise form (`raise X`, `throw new X`, `Err(X…)`, `return &X{…}`), under its own name and every name an import declaration gives it (the language's `errors.renamed`: `use … Error as ClapError`) or an assignment does (`errors.aliased`: Ruby's `ParamsTooDeepError = QueryLimitError`): the symbols that raise or throw it; exact_set",
     needs: 'an exception class that is raised or thrown somewhere',
     idioms: ['errors.raise'],
     asks: { op: 'text_search', expected: 'exact_set' },
     candidates({ facts, search }) {
-      const { raise, renamed, aliased, importedFrom } = facts.idioms.errors;
-      // Whether some file imports another type under this one's name (its raises there are that type's).
-      const shadowed = (s: { name: string; display: string }): boolean => {
-        if (!importedFrom) return false;
-        const pattern = fillTemplate(importedFrom, { name: s.name });
-        const own = s.display.slice(0, Math.max(0, s.display.length - s.name.length - 2));
-        return search(regexSearch(pattern, 'code_or_import'))
-          .filter((m) => m.syntax === 'import')
-          .some((m) => (idiomRegExp(pattern).exec(m.text)?.[1] ?? '').replace(/\\|::/g, '/') !== own);
-      };
+      const { raise, renamed, aliased } = facts.idioms.errors;
       // Whether another own type, or a value that may hold one (Ruby's `InvalidParameterError = QueryParser::InvalidParameterError`), has its name: the raise form cannot tell them apart.
       const sharesName = (s: { id: string; name: string }): boolean =>
         facts.lookupBare(s.name).some((o) => o !== s.id && namesAType(facts.symbol(o)!.kind));
@@ -40,7 +31,7 @@ export const controlFlowGenerators: SubTypeGenerator[] = [
         .filter((s) => facts.isException(s.id))
         .map(
           candidate((s) => {
-            if (shadowed(s) || sharesName(s)) return undefined;
+            if (importedFromElsewhere(s, facts, search) || sharesName(s)) return undefined;
             const imported = namesGiven(renamed, 'import', s.name);
             const assigned = namesGiven(aliased, 'code', s.name).filter((n) => !imported.includes(n));
             const pattern = [s.name, ...imported, ...assigned].map((name) => fillTemplate(raise!, { name })).join('|');

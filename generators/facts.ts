@@ -1112,7 +1112,7 @@ export class Facts {
    */
   implementorsKnown(id: string): boolean {
     const s = this.graph.symbols.get(id);
-    if (this.hasSameNamedOverloads(id) || this.subtypeFileMissesDeclarations(id) || this.subtypedByMacro(id) || this.subtypeMayBeLost(id)) return false;
+    if (this.hasSameNamedOverloads(id) || this.subtypeFileMissesDeclarations(id) || this.subtypedByMacro(id) || this.subtypeMayBeLost(id) || this.subtypedAnonymously(id)) return false;
     if (s && (this.ofMergedType(s) || this.memberOfUndefinedType(s) || this.heldAsValueBySubtype(s))) return false;
     if (s && !callableKinds.has(s.kind) && this.mayBeImplementedByUndefinedType(id)) return false;
     if (s && typeKinds.has(s.kind) && this.namedByUnlinkedType(s)) return false;
@@ -1218,6 +1218,19 @@ export class Facts {
   private typeOfMember(id: string): string {
     const s = this.graph.symbols.get(id);
     return s && callableKinds.has(s.kind) && s.owner ? s.owner : id;
+  }
+
+  /**
+   * Whether code makes an anonymous subtype of that type (typeOfMember) or of a type implementing or
+   * extending it (idioms.anonymousSubtype: Java's `new Event(reactTag) { … }`): the index records no
+   * symbol for its overrides.
+   */
+  private subtypedAnonymously(id: string): boolean {
+    const form = this.idioms.anonymousSubtype;
+    if (!form || !this.search) return false;
+    return this.typeAndSubtypeNames(id).some((name) =>
+      this.search!({ op: 'text_search', pattern: fillTemplate(form, { name }), mode: 'regex', in: 'code' }).some((m) => inScope('code', m.syntax)),
+    );
   }
 
   /** The names of that type (typeOfMember) and of every own type implementing or extending it. */

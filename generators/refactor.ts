@@ -182,6 +182,7 @@ function membersBeyondMethodsAndFields(facts: Facts, id: string): string {
   const extras = [
     ...([...kinds].some((k) => typeKinds.has(k)) ? ['nested types'] : []),
     ...(kinds.has('module') ? ['nested modules'] : []),
+    ...(kinds.has('modifier') ? ['modifiers'] : []),
     ...(kinds.has('event') ? ['events'] : []),
     ...(kinds.has('error') ? ['errors'] : []),
   ];

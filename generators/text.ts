@@ -1,5 +1,5 @@
 import type { TextScope, TextSearchQuery } from '../core/contract.ts';
-import { fillTemplate } from '../core/languages.ts';
+import { fillTemplate, idiomRegExp } from '../core/languages.ts';
 import { inScope } from '../evidence/syntax.ts';
 import type { SymbolFact } from '../graph/fact-graph.ts';
 import type { Facts } from './facts.ts';
@@ -80,11 +80,15 @@ export function textDraft(
 /**
  * Whether code writes the symbol's name qualified by something other than its owner (any segment
  * of the owner's display: `config` of `app/config.py`, `Multipart` of `Rack/Multipart/`) or the
- * current type or instance (idioms.qualified): `LogLevel::INFO`, `URI::Parser`. Such a use names
- * another owner's member or type of the same name, so a question about every use of the word
- * would count it as this symbol's.
+ * current type or instance (idioms.qualified), or from the top level where it is a member (`::Logger`
+ * beside Rack::Logger): `LogLevel::INFO`, `URI::Parser`. Such a use names another owner's member
+ * or type of the same name, so a question about every use of the word would count it as this
+ * symbol's.
  */
 export function writtenQualifiedByAnother(s: SymbolFact, facts: Facts, search: (query: TextSearchQuery) => readonly TextMatch[]): boolean {
+  const { root } = facts.idioms.qualified;
+  // `::Logger` is the top level's Logger, not Rack::Logger.
+  if (s.owner && root && search(regexSearch(fillTemplate(root, { name: s.name }), 'code')).some((m) => m.syntax === 'code')) return true;
   const pattern = fillTemplate(facts.idioms.qualified.use, { name: s.name });
   const owners = new Set((s.owner ? (facts.symbol(s.owner)?.display ?? '') : '').split(/[^\w$]+/));
   const own = facts.idioms.qualified.own;
@@ -92,5 +96,26 @@ export function writtenQualifiedByAnother(s: SymbolFact, facts: Facts, search: (
   return search(regexSearch(pattern, 'code')).some(
     (m) => m.syntax === 'code' && [...m.text.matchAll(every)].some((q) => q[1] !== undefined && !own.includes(q[1]) && !owners.has(q[1])),
   );
+}
+
+/**
+ * Whether some file imports another type under this one's name (idioms.importedFrom: PHP's
+ * `use Psr\Log\InvalidArgumentException;`, Python's `from starlette.responses import Response`):
+ * the import's path, every separator read as `/`, is not the type's own module or namespace, so
+ * that file's raises and mentions of the name are the other type's.
+ */
+export function importedFromElsewhere(s: SymbolFact, facts: Facts, search: (query: TextSearchQuery) => readonly TextMatch[]): boolean {
+  const form = facts.idioms.importedFrom;
+  if (!form) return false;
+  const pattern = fillTemplate(form, { name: s.name });
+  const own = asPath(s.display.slice(0, Math.max(0, s.display.length - s.name.length - 2)));
+  return search(regexSearch(pattern, 'code_or_import'))
+    .filter((m) => m.syntax === 'import')
+    .some((m) => asPath(idiomRegExp(pattern).exec(m.text)?.[1] ?? '') !== own);
+}
+
+/** A module or namespace path with every separator (`.`, `\\`, `::`) read as `/`: `com.facebook.systrace` is `com/facebook/systrace`. */
+function asPath(path: string): string {
+  return path.replace(/\\|::|\./g, '/');
 }
 

@@ -6,7 +6,7 @@ import type { TextMatch } from '../evidence/syntax.ts';
 import type { FactGraph, SymbolFact } from '../graph/fact-graph.ts';
 import { compoundOf, typoOf } from '../generators/adversarial.ts';
 import { isCompoundName } from '../generators/refactor.ts';
-import { surveyable, textDraft, wordSearch } from '../generators/text.ts';
+import { importedFromElsewhere, surveyable, textDraft, wordSearch } from '../generators/text.ts';
 import { Facts } from '../generators/facts.ts';
 import type { Draft } from '../generators/types.ts';
 import { apportion, generateScenarios, generators } from '../generators/index.ts';
@@ -1202,7 +1202,7 @@ describe('a word also written as another name', () => {
 describe('who raises an error type, where a file imports another type of its name', () => {
   const graph = withShopError();
   // PHP's form: `use Vendor\Errors\ShopError;` imports another ShopError.
-  const php = { ...ts, idioms: { ...ts.idioms, errors: { ...ts.idioms.errors, importedFrom: '^use ([\\w\\\\`./]+)\\\\{name};' } } };
+  const php = { ...ts, idioms: { ...ts.idioms, importedFrom: '^use ([\\w\\\\`./]+)\\\\{name};' } };
   const asked = (imports: string[]) => {
     const lines: Record<string, TextMatch[]> = {
       'throw new ShopError': [{ file: 'src/cart.ts', line: 3, start: 4, end: 23, text: 'throw new ShopError', syntax: 'code' }],
@@ -1326,11 +1326,11 @@ describe('a method whose type has a field of the same name', () => {
 });
 
 describe("usage examples of a type, where another owner's type of its name may be written", () => {
-  const asked = (text: string) => {
+  const asked = (text: string, language = ts, imports: Array<{ file: string; line: number; text: string; syntax: 'import' }> = []) => {
     const graph = handMadeGraph();
     graph.scopes.set('src/checkout.ts', [{ id: id('src/`checkout.ts`/checkout().'), enclosingRange: [3, 0, 9, 1] }]);
-    const search = searchLines([{ file: 'src/checkout.ts', line: 5, text, syntax: 'code' }]);
-    return generateScenarios(graph, { language: ts, seed: 1, budget: 200, search })
+    const search = searchLines([{ file: 'src/checkout.ts', line: 5, text, syntax: 'code' }, ...imports]);
+    return generateScenarios(graph, { language, seed: 1, budget: 200, search })
       .scenarios.filter((s) => s.sub_type === 'usage_examples' && s.intent.startsWith('About to use src/`cart.ts`/GiftCart#:'))
       .map((s) => s.expected);
   };
@@ -1341,6 +1341,30 @@ describe("usage examples of a type, where another owner's type of its name may b
 
   it("is not asked where one use is qualified by another owner (`URI::Parser` is not Rack::Multipart::Parser's)", () => {
     expect(asked('const g = new cart.GiftCart(), v = new vendor.GiftCart();')).toEqual([]);
+  });
+
+  it("is not asked where a use is qualified from the top level, of a type that is a member (Ruby's `::Logger` is not Rack::Logger)", () => {
+    const rooted = { ...ts, idioms: { ...ts.idioms, qualified: { ...ts.idioms.qualified, root: '(?:^|[^\\w:])::{name}\\b' } } };
+    expect(asked('const g = new GiftCart();', rooted)).toEqual([{ kind: 'exact_set', stable_ids: [id('src/`checkout.ts`/checkout().')] }]);
+    expect(asked('const g = ::GiftCart.create();', rooted)).toEqual([]);
+  });
+
+  it("reads every separator of an import's path as `/` (Java's `import com.facebook.systrace.Systrace;` is another Systrace than com/facebook/react/bridge/Systrace#)", () => {
+    const java = { ...ts, idioms: { ...ts.idioms, importedFrom: languageOf('java').idioms.importedFrom } };
+    const systrace: SymbolFact = { id: 'x', kind: 'class', name: 'Systrace', display: 'com/facebook/react/bridge/Systrace#', file: 'Systrace.java', range: [0, 0, 0, 1] };
+    const importing = (text: string) => {
+      const search = searchLines([{ file: 'B.java', line: 1, text, syntax: 'import' }]);
+      return importedFromElsewhere(systrace, new Facts(handMadeGraph(), java, search), search);
+    };
+    expect([importing('import com.facebook.react.bridge.Systrace;'), importing('import com.facebook.systrace.Systrace;')]).toEqual([false, true]);
+  });
+
+  it("is not asked where a file imports another type of its name (`from starlette.responses import Response` beside fastapi's own)", () => {
+    const python = { ...ts, idioms: { ...ts.idioms, importedFrom: '^from ([\\w./`]+) import {name}$' } };
+    const own = { file: 'src/checkout.ts', line: 1, text: 'from src/`cart.ts` import GiftCart', syntax: 'import' as const };
+    const other = { file: 'src/checkout.ts', line: 1, text: 'from vendor.carts import GiftCart', syntax: 'import' as const };
+    expect(asked('const g = new GiftCart();', python, [own])).toEqual([{ kind: 'exact_set', stable_ids: [id('src/`checkout.ts`/checkout().')] }]);
+    expect(asked('const g = new GiftCart();', python, [other])).toEqual([]);
   });
 
   it("reads `->` and `::` as qualification only where the language does (Haskell's `x :: Graph`, OCaml's `int -> lexbuf`, Kotlin's `x -> Foo()`, Swift's `throws -> Frame`)", () => {
@@ -1377,5 +1401,25 @@ describe('tests that exercise a method, where a test mocks its type', () => {
   it("is not asked where the calling test mocks the type in its body, or its file mocks the type's statics (`mockStatic(Arguments.class)` in a setUp)", () => {
     expect(asked([{ line: 4, text: 'const cart = mock(Cart)' }, { line: 5, text: 'cart.add(item)' }])).toEqual([]);
     expect(asked([{ line: 20, text: 'mockStatic(Cart)' }, { line: 5, text: 'new Cart().add(item)' }])).toEqual([]);
+  });
+});
+
+describe('overrides and implementations, where code subclasses the type anonymously', () => {
+  const asked = (text: string | undefined) => {
+    const language = { ...ts, idioms: { ...ts.idioms, anonymousSubtype: '\\bnew\\s+{name}\\s*\\([^;{]*\\)\\s*\\{' } };
+    const search = searchLines(text === undefined ? [] : [{ file: 'src/checkout.ts', line: 5, text, syntax: 'code' }]);
+    return generateScenarios(handMadeGraph(), { language, seed: 1, budget: 200, search })
+      .scenarios.filter((s) => s.sub_type === 'overrides' && s.query.op === 'implementors' && s.query.sym_stable_id === id('src/`cart.ts`/Cart#total().'))
+      .map((s) => s.expected);
+  };
+
+  it('is asked where every subtype is a named one', () => {
+    expect(asked(undefined)).toEqual([{ kind: 'exact_set', stable_ids: [id('src/`cart.ts`/GiftCart#total().')] }]);
+    expect(asked('const c = new Cart(items);')).toEqual([{ kind: 'exact_set', stable_ids: [id('src/`cart.ts`/GiftCart#total().')] }]);
+  });
+
+  it("is not asked where code makes an anonymous subtype of the type or of a subtype (Java's `new Event(reactTag) { … }`), whose overrides no index records", () => {
+    expect(asked('const c = new Cart(items) {')).toEqual([]);
+    expect(asked('const c = new GiftCart() {')).toEqual([]);
   });
 });

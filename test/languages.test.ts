@@ -397,6 +397,13 @@ describe("call forms written with explicit type arguments, a scope or by juxtapo
     ['bash', 'bats_append_arrays_as_args', '   ! bats_append_arrays_as_args negative_filter_tags -- bats_any_in tags; then', true],
     ['bash', 'bats_sort', 'bats_append_arrays_as_args sorted -- bats_sort tags', false],
     ['bash', 'finish_test', 'echo "finish_test failed" >&2', false],
+    // Perl calls a sub without parentheses where its arguments start with a sigil.
+    ['perl', 'encode_json', '  return encode_json $data;', true],
+    ['perl', 'dirname', 'sub dirname { $_[0]->new(scalar File::Basename::dirname ${$_[0]}) }', true],
+    ['perl', 'encode_json', 'my $encode_json = 1;', false],
+    ['perl', 'plugin', 'for my $plugin (@{$conf->{plugins}}) {', false],
+    ['perl', 'plugin', '  &plugin($app, @args);', true],
+    ['perl', 'encode_json', 'use Mojo::JSON qw(decode_json encode_json);', false],
   ])('%s: a call named %s in `%s` is %s', (language, name, line, expected) => {
     expect(calls(language, name, line)).toBe(expected);
   });

@@ -10,7 +10,7 @@ export const CONSTRUCTOR = '<constructor>';
 
 export type SymKind = DefinitionKind | 'module';
 export const typeKinds = new Set<SymKind>(['class', 'struct', 'interface', 'trait', 'mixin', 'enum', 'type', 'alias', 'union']);
-export const callableKinds = new Set<SymKind>(['function', 'method', 'constructor']);
+export const callableKinds = new Set<SymKind>(['function', 'method', 'constructor', 'modifier']);
 /** Declared with parameters and overloadable, so named like a callable (`Transfer().`, `Transfer(+1).`), though never called. */
 export const signatureKinds = new Set<SymKind>(['event', 'error']);
 export const termKinds = new Set<SymKind>(['field', 'property', 'constant', 'variable', 'enum_member']);

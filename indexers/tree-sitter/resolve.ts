@@ -30,6 +30,7 @@ const scipKind: Record<SymKind, number> = {
   enum_member: 12,
   event: 13,
   error: 63,
+  modifier: 65,
   impl: 0,
 };
 
@@ -55,6 +56,7 @@ const defaultHover: Record<DefinitionKind, string> = {
   enum_member: '(enum member) {text}',
   event: '{text}',
   error: '{text}',
+  modifier: '{text}',
   impl: '{text}',
 };
 

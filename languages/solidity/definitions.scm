@@ -13,9 +13,10 @@
 ; `receive() external payable { … }`, `fallback() external { … }`: functions named by their keyword.
 (fallback_receive_definition ["receive" "fallback"] @name body: (function_body)? @body) @definition.function
 (constructor_definition "constructor" @name body: (function_body) @body) @definition.constructor
-; Modifiers are callables applied in a function's header. Events and custom errors are members of
-; their own kinds: emitting or raising one runs no corpus code and is no call (calls.scm).
-(modifier_definition name: (identifier) @name body: (function_body)? @body) @definition.function
+; Modifiers are callables of their own kind, applied in a function's header (a call, calls.scm), and
+; no methods. Events and custom errors are members of their own kinds too: emitting or raising one
+; runs no corpus code and is no call.
+(modifier_definition name: (identifier) @name body: (function_body)? @body) @definition.modifier
 (event_definition name: (identifier) @name) @definition.event
 (error_declaration name: (identifier) @name) @definition.error
 
