@@ -461,6 +461,7 @@ describe('signals and concurrency', () => {
       const dir = join(root, `run${i}`, 'a', 'b');
       await expect(Promise.all([writableDir(dir, '--out'), writableDir(dir, '--out')])).resolves.toEqual([undefined, undefined]);
     }
+    await rm(root, { recursive: true, force: true });
   });
   it.each([['SIGINT'], ['SIGTERM']] as const)('%s during a run stops its children, removes its temporary files and exits 130', async (signal) => {
     const root = await tempDir('faults-signal');
@@ -679,6 +680,7 @@ describe('a missing program', () => {
     expect([r.code, r.stdout, r.stderr]).toEqual([1, '', 'lmc: ripgrep (rg) is not installed (grep_compared answers and the grep floor search with it); install it with `apt-get install -y ripgrep` (as root, or with sudo)\n']);
     // Nothing was fetched or locked: the work directory, made when it was checked, holds nothing.
     expect(await readdir(join(space, 'work-without-rg'))).toEqual([]);
+    await rm(noRg, { recursive: true, force: true });
   });
 
 });

@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { afterAll } from 'vitest';
 import { runGenerate, type CorpusOutcome } from '../pipeline/generate.ts';
 import { loadLock } from '../core/lock.ts';
 import type { RunPaths } from '../pipeline/paths.ts';
@@ -10,8 +11,16 @@ import { languageOf } from '../core/languages.ts';
 
 export const repoRoot = resolve(import.meta.dirname, '..');
 
+/** The directories tempDir made for this test file: removed once its tests are done, a failed one's too. */
+const madeHere: string[] = [];
+afterAll(async () => {
+  await Promise.all(madeHere.splice(0).map((dir) => rm(dir, { recursive: true, force: true, maxRetries: 5 })));
+});
+
 export async function tempDir(prefix: string): Promise<string> {
-  return mkdtemp(join(tmpdir(), `lmc-${prefix}-`));
+  const dir = await mkdtemp(join(tmpdir(), `lmc-${prefix}-`));
+  madeHere.push(dir);
+  return dir;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -74,5 +74,6 @@ describe('layout', () => {
       ].join('\n'),
     );
     expect(moduleDeps(dir, 'a/m.ts')).toEqual({ imports: ['a/lazy.ts', 'a/side.ts', 'a/y.ts', 'b/x.ts', 'c/z.ts'], data: ['schemas/s.json'] });
+    rmSync(dir, { recursive: true, force: true });
   });
 });
