@@ -471,7 +471,7 @@ export const idiomsSchema = z
     /**
      * An import declaration of a type by the named type's name, the path it comes from captured by
      * the one group (PHP's `use Psr\\Log\\{name};`, Python's `from starlette.responses import {name}`):
-     * where that path, its `\\` and `::` read as `/`, is not the corpus type's own module or namespace,
+     * where that path, every separator (`.`, `\\`, `::`) read as `/`, is not the corpus type's own module or namespace,
      * that file's uses of the name are another type's, so who raises the corpus type, or what code
      * mentions it, is not asked.
      */

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { languageNames } from '../core/languages.ts';
+import { startTicks } from '../core/processes.ts';
 import { sweepScratch } from '../core/scratch.ts';
 import { writableDir } from '../pipeline/preflight.ts';
 import { repoRoot, tempDir } from './helpers.ts';
@@ -529,7 +530,7 @@ describe('signals and concurrency', () => {
     const root = await tempDir('faults-sweep');
     const ended = spawn(process.execPath, ['-e', '']);
     const gonePid = await new Promise<number>((resolve) => ended.on('exit', () => resolve(ended.pid!)));
-    const ticks = (await readFile(`/proc/${process.pid}/stat`, 'utf8')).split(') ')[1]!.split(' ')[19]!;
+    const ticks = startTicks(process.pid);
     const names = {
       gone: `lmc-scratch-app-${gonePid}.123-AbC123`,
       reused: `lmc-verify-${process.pid}.${Number(ticks) + 1}-xyz789`,
