@@ -477,6 +477,12 @@ export const idiomsSchema = z
      */
     importedFrom: template.refine((t) => captureGroups(fillTemplate(t, { name: 'x' })) === 1, 'must have exactly one capture group, the path').optional(),
     /**
+     * Whether an `importedFrom` path that begins with dots names a module relative to the importing
+     * file's package: one dot that package, each further dot one level up (Python's `from .api_key
+     * import APIKeyQuery` in `fastapi/security/__init__.py` is `fastapi/security/api_key`).
+     */
+    dottedRelativeImports: z.boolean().default(false),
+    /**
      * How a name is written qualified by an owner (`use`: `{name}` after its qualifier, the
      * qualifier as group 1: `LogLevel::INFO`, `config.TIMEOUT`, `$logger->level`), and the
      * qualifiers that name the current type or instance (`own`: `self`, `static`, `this`). A use

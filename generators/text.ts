@@ -111,7 +111,21 @@ export function importedFromElsewhere(s: SymbolFact, facts: Facts, search: (quer
   const own = asPath(s.display.slice(0, Math.max(0, s.display.length - s.name.length - 2)));
   return search(regexSearch(pattern, 'code_or_import'))
     .filter((m) => m.syntax === 'import')
-    .some((m) => asPath(idiomRegExp(pattern).exec(m.text)?.[1] ?? '') !== own);
+    .some((m) => {
+      const path = idiomRegExp(pattern).exec(m.text)?.[1] ?? '';
+      if (!facts.idioms.dottedRelativeImports || !path.startsWith('.')) return asPath(path) !== own;
+      // The tree may hold the package below a source folder (`src/pkg/mod.py` is module `pkg.mod`).
+      const resolved = resolveDotted(path, m.file);
+      return resolved !== own && !resolved.endsWith(`/${own}`);
+    });
+}
+
+/** `..models` imported in `pkg/sub/file.py`: the module it names, as a path (`pkg/models`). */
+function resolveDotted(path: string, file: string): string {
+  const dots = /^\.+/.exec(path)![0].length;
+  const segments = file.split('/').slice(0, -1);
+  const base = segments.slice(0, Math.max(0, segments.length - (dots - 1)));
+  return [...base, ...asPath(path.slice(dots)).split('/').filter(Boolean)].join('/');
 }
 
 /** A module or namespace path with every separator (`.`, `\\`, `::`) read as `/`: `com.facebook.systrace` is `com/facebook/systrace`. */

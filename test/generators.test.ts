@@ -1359,6 +1359,23 @@ describe("usage examples of a type, where another owner's type of its name may b
     expect([importing('import com.facebook.react.bridge.Systrace;'), importing('import com.facebook.systrace.Systrace;')]).toEqual([false, true]);
   });
 
+  it("reads a Python import's leading dots from the importing file's package (`from .api_key import APIKeyQuery` in fastapi/security/__init__.py is fastapi's own)", () => {
+    const python = languageOf('python');
+    const query: SymbolFact = { id: 'x', kind: 'class', name: 'APIKeyQuery', display: 'fastapi.security.api_key/APIKeyQuery#', file: 'fastapi/security/api_key.py', range: [0, 0, 0, 1] };
+    const importing = (file: string, text: string) => {
+      const search = searchLines([{ file, line: 1, text, syntax: 'import' }]);
+      return importedFromElsewhere(query, new Facts(handMadeGraph(), python, search), search);
+    };
+    expect([
+      importing('fastapi/security/__init__.py', 'from .api_key import APIKeyQuery as APIKeyQuery'),
+      importing('fastapi/security/oauth2.py', 'from .api_key import APIKeyQuery'),
+      importing('fastapi/openapi/utils.py', 'from ..security.api_key import APIKeyQuery'),
+      importing('src/fastapi/security/__init__.py', 'from .api_key import APIKeyQuery'),
+      importing('fastapi/__init__.py', 'from .api_key import APIKeyQuery'),
+      importing('fastapi/security/__init__.py', 'from .vendored.api_key import APIKeyQuery'),
+    ]).toEqual([false, false, false, false, true, true]);
+  });
+
   it("is not asked where a file imports another type of its name (`from starlette.responses import Response` beside fastapi's own)", () => {
     const python = { ...ts, idioms: { ...ts.idioms, importedFrom: '^from ([\\w./`]+) import {name}$' } };
     const own = { file: 'src/checkout.ts', line: 1, text: 'from src/`cart.ts` import GiftCart', syntax: 'import' as const };
