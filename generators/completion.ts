@@ -211,7 +211,7 @@ export const completionGenerators: SubTypeGenerator[] = [
     category: 'Completion',
     subType: 'usage_examples',
     goldSource: 'grep_compared',
-    rationale: 'types with a unique name of 5+ letters, none of whose uses is qualified by another owner (`URI::Parser` is not Rack::Multipart::Parser; idioms.qualified) and that no file imports another type of the name for (idioms.importedFrom: `from starlette.responses import Response`); text_search of the word in code, imports not counted (its definition is no mention), unless the type itself is among the symbols mentioning it: existing code to copy a construction from; exact_set',
+    rationale: 'types with a unique name of 5+ letters, none of whose uses is qualified by another owner (`URI::Parser` is not Rack::Multipart::Parser; idioms.qualified) and that no file imports another type of the name for (idioms.importedFrom: `from starlette.responses import Response`; with `dottedRelativeImports`, leading dots of a path count from the package of the importing file); text_search of the word in code, imports not counted (its definition is no mention), unless the type itself is among the symbols mentioning it: existing code to copy a construction from; exact_set',
     needs: 'a uniquely named type mentioned elsewhere',
     asks: { op: 'text_search', expected: 'exact_set' },
     weight: 2,
