@@ -3,7 +3,8 @@ import { sortedUnique } from '../core/collections.ts';
 import type { SymbolFact } from '../graph/fact-graph.ts';
 import { isTypeableName } from './completion.ts';
 import type { Facts } from './facts.ts';
-import { surveyable } from './text.ts';
+import { surveyable, wordSearch } from './text.ts';
+import { inScope } from '../evidence/syntax.ts';
 import { candidate, withinLimit, type DriftBase, type SubTypeGenerator } from './types.ts';
 
 /**
@@ -39,12 +40,13 @@ export const driftGenerators: SubTypeGenerator[] = [
     category: 'Drift',
     subType: 'removed_since_earlier_pin',
     goldSource: 'scip_roundtrip',
-    rationale: 'a callable or type name the earlier pin defined and the current one does not; exact_set [] (a memory of the earlier code still finds it)',
+    rationale: 'a callable or type name the earlier pin defined and the current one neither defines nor writes in its code (an import or re-export of another thing under that name would still offer it: fastify\'s `FastifyLogFn`, now pino\'s `LogFn` re-exported); exact_set [] (a memory of the earlier code still finds it)',
     needs: 'an earlier pin (the lock\'s `drift`) defining a name the current pin no longer has',
     asks: { op: 'lookup', expected: 'exact_set' },
-    candidates({ facts, drift }) {
+    candidates({ facts, drift, search }) {
       if (!drift) return [];
-      return onePerName(drift.facts.targets(), (s) => lookupable(drift.facts, s) && !facts.byName.has(s.name)).map(
+      const stillWritten = (name: string) => search(wordSearch(name, 'code_or_import')).some((m) => inScope('code_or_import', m.syntax));
+      return onePerName(drift.facts.targets(), (s) => lookupable(drift.facts, s) && !facts.byName.has(s.name) && !stillWritten(s.name)).map(
         candidate((s) => ({
           intent: `Upgraded from ${drift.from}, whose ${s.display} it remembers; looks it up in the current code, where nothing has that name any more`,
           query: { op: 'lookup', name: s.name, bare_name: true },

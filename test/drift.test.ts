@@ -3,7 +3,8 @@ import type { FactGraph, SymbolFact } from '../graph/fact-graph.ts';
 import { driftGenerators } from '../generators/drift.ts';
 import { Facts } from '../generators/facts.ts';
 import { createRng } from '../generators/sampling.ts';
-import type { DriftBase } from '../generators/types.ts';
+import type { DriftBase, TextMatch } from '../generators/types.ts';
+import type { TextSearchQuery } from '../core/contract.ts';
 import { handMadeGraph, id, noGrep, P, ts } from './hand-made-graph.ts';
 
 const OLD = 'lmc-test npm shop 0.9.0 ';
@@ -31,10 +32,10 @@ function earlier(): FactGraph {
 
 const facts = new Facts(handMadeGraph(), ts);
 const drift: DriftBase = { facts: new Facts(earlier(), ts), from: '0.9.0', asCurrent: (i) => (i.startsWith(OLD) ? P + i.slice(OLD.length) : i) };
-const asked = (subType: string) =>
+const asked = (subType: string, search: (q: TextSearchQuery) => TextMatch[] = noGrep) =>
   driftGenerators
     .find((g) => g.subType === subType)!
-    .candidates({ facts, drift, rng: createRng(1, subType), search: noGrep })
+    .candidates({ facts, drift, rng: createRng(1, subType), search })
     .map((c) => c.draft())
     .filter((d) => d !== undefined)
     .map((d) => [d.query, d.expected]);
@@ -42,6 +43,13 @@ const asked = (subType: string) =>
 describe('drift between two pins of a hand-made corpus', () => {
   it('asks for a name the earlier pin had and the current one lacks, expecting nothing', () => {
     expect(asked('removed_since_earlier_pin')).toEqual([[{ op: 'lookup', name: 'legacyTotal', bare_name: true }, { kind: 'exact_set', stable_ids: [] }]]);
+  });
+
+  it("does not ask for a removed name the current code still writes (fastify's `FastifyLogFn`, now pino's `LogFn` imported and re-exported under that name), but does where only a comment names it", () => {
+    const writtenIn = (syntax: TextMatch['syntax']) => (q: TextSearchQuery): TextMatch[] =>
+      q.pattern === 'legacyTotal' ? [{ file: 'src/checkout.ts', line: 3, start: 9, end: 20, text: 'import { legacyTotal } from "vendor";', syntax }] : [];
+    expect([asked('removed_since_earlier_pin', writtenIn('import')), asked('removed_since_earlier_pin', writtenIn('code'))]).toEqual([[], []]);
+    expect(asked('removed_since_earlier_pin', writtenIn('comment'))).toEqual([[{ op: 'lookup', name: 'legacyTotal', bare_name: true }, { kind: 'exact_set', stable_ids: [] }]]);
   });
 
   it('asks for a name that came in after the earlier pin', () => {
