@@ -320,6 +320,8 @@ export function extractFacts(path: string, source: string, tree: Tree, grammar: 
   const inheritance: Array<{ sub: Node; supertype: string; embeds: boolean }> = [];
   const callSites: Array<Omit<RawCall, 'scope'> & { start: number }> = [];
   const writerCalls = new Set<number>();
+  /** Name offsets a pattern marks `(#set! call "none")`: no call, whatever another pattern read there. */
+  const notCalls = new Set<number>();
   /** Name offsets of the callables a pattern marks `@extension`, `@recursive`, `@static` or `@file_local`. */
   const extensionNames = new Set<number>();
   const recursiveNames = new Set<number>();
@@ -459,6 +461,10 @@ export function extractFacts(path: string, source: string, tree: Tree, grammar: 
     }
 
     const callNode = first('reference.call') ?? first('reference.new');
+    if (callNode && nameNode && props.call === 'none') {
+      notCalls.add(nameNode.startIndex);
+      continue;
+    }
     // `self.location = x` calls the writer `location=`, not the reader the other patterns saw there.
     if (callNode && nameNode && props.call === 'writer') {
       writerCalls.add(nameNode.startIndex);
@@ -527,7 +533,10 @@ export function extractFacts(path: string, source: string, tree: Tree, grammar: 
     }
   }
 
+  // A call a more general pattern read where the language says none is made (Swift's `#selector(onPinch(_:))`).
+  for (let i = callSites.length - 1; i >= 0; i--) if (notCalls.has(callSites[i]!.start)) callSites.splice(i, 1);
   const taken = takenOffsets(callSites, [...byNameNode.keys()].filter((key) => !suppressed.has(key)), localSites);
+  for (const start of notCalls) taken.add(start);
   for (const site of bareNames) {
     if (taken.has(site.start)) continue;
     taken.add(site.start);

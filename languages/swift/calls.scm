@@ -41,3 +41,10 @@
   (#match? @arguments "^\\("))
 ((call_expression . (_ rhs: (_ rhs: (simple_identifier) @name)) (call_suffix (value_arguments) @arguments)) @reference.call
   (#match? @arguments "^\\("))
+
+; `#selector(onPinch(_:))` and `#selector(self.onPinch(_:))` hand a method to the runtime, which calls it
+; later (a gesture's target action): no call is made there.
+((selector_expression (call_expression (simple_identifier) @name) @reference.call) (#set! call "none"))
+((selector_expression
+  (call_expression (navigation_expression suffix: (navigation_suffix suffix: (simple_identifier) @name))) @reference.call)
+  (#set! call "none"))
