@@ -118,7 +118,7 @@ export const bugfixGenerators: SubTypeGenerator[] = [
     subType: 'call_sites_grep',
     goldSource: 'grep_compared',
     weight: 2,
-    rationale: "functions and methods whose short name (6+ letters) is unique in the corpus and that code writes in no form the language's `callLookalike` names (a bash case arm, a nested JavaScript `function name (` no index records, a Ruby `alias`, `undef` or local variable or parameter of that name, which a call without parentheses reads like, a Swift `#selector`, a Kotlin `fun` no index records, an OCaml or Haskell name before a keyword, `case x of`, or a Haskell equation no index records), its own definitions aside; text_search in code for the language's call form (`name(`, Ruby's call without parentheses, OCaml's and Haskell's application where the name heads an expression, not `map name xs`): the symbols whose code writes such a call on any receiver, resolved or not, unless the suspect itself is the only one; exact_set. A text question beside `callers`, which is the index's",
+    rationale: "functions and methods whose short name (6+ letters) is unique in the corpus and that code writes in no form the language's `callLookalike` names (a bash case arm, a nested JavaScript `function name (` no index records, a Ruby `alias`, `undef` or local variable or parameter of that name, which a call without parentheses reads like, a Swift `#selector`, an Objective-C dot-syntax send `x.name`, a Kotlin `fun` no index records, an OCaml or Haskell name before a keyword, `case x of`, or a Haskell equation no index records), its own definitions aside; text_search in code for the language's call form (`name(`, Ruby's call without parentheses, OCaml's and Haskell's application where the name heads an expression, not `map name xs`): the symbols whose code writes such a call on any receiver, resolved or not, unless the suspect itself is the only one, and only where every caller the index records is among them (a call whose `(` is on the next line, or `f.call(…)`, is written in no call form); exact_set. A text question beside `callers`, which is the index's",
     needs: 'a function or method with a unique name that is called',
     idioms: ['callText'],
     asks: { op: 'text_search', expected: 'exact_set' },
@@ -134,8 +134,12 @@ export const bugfixGenerators: SubTypeGenerator[] = [
               intent: `Suspects ${s.display}; lists every symbol whose code writes a call named \`${s.name}\`, on any receiver (comments and strings aside)`,
               maxAnswer: MAX_ANSWER_SET,
             });
+            if (draft?.expected.kind !== 'exact_set') return undefined;
             // Only the suspect itself writing such a call (`self.inner.retain(f)` inside `retain`) would present it as its own caller.
-            return draft?.expected.kind === 'exact_set' && draft.expected.stable_ids.every((id) => id === s.id) ? undefined : draft;
+            if (draft.expected.stable_ids.every((id) => id === s.id)) return undefined;
+            // A call the index records where the form finds none (its `(` on the next line, `handleRequest.call(…)`) would be left out.
+            const found = new Set(draft.expected.stable_ids);
+            return facts.callers(s.id).every((caller) => found.has(caller)) ? draft : undefined;
           }),
         );
     },

@@ -2,7 +2,7 @@ import { typeKinds } from '../core/contract.ts';
 import { idiomRegExp, matchesAny } from '../core/languages.ts';
 import type { SymbolFact } from '../graph/fact-graph.ts';
 import type { Facts } from './facts.ts';
-import { importedFromElsewhere, textDraft, wordSearch, writtenQualifiedByAnother } from './text.ts';
+import { boundAsLocal, importedFromElsewhere, textDraft, wordSearch, writtenQualifiedByAnother } from './text.ts';
 import { candidate, MAX_ANSWER_SET, type Candidate, type SubTypeGenerator } from './types.ts';
 
 /** Names an agent would never type: constructors and other synthetic members. */
@@ -211,7 +211,7 @@ export const completionGenerators: SubTypeGenerator[] = [
     category: 'Completion',
     subType: 'usage_examples',
     goldSource: 'grep_compared',
-    rationale: 'types with a unique name of 5+ letters, none of whose uses is qualified by another owner (`URI::Parser` is not Rack::Multipart::Parser; idioms.qualified) and that no file imports another type of the name for (idioms.importedFrom: `from starlette.responses import Response`; with `dottedRelativeImports`, leading dots of a path count from the package of the importing file); text_search of the word in code, imports not counted (its definition is no mention), unless the type itself is among the symbols mentioning it: existing code to copy a construction from; exact_set',
+    rationale: 'types with a unique name of 5+ letters, none of whose uses is qualified by another owner (`URI::Parser` is not Rack::Multipart::Parser; idioms.qualified) and that no file imports another type of the name for (idioms.importedFrom: `from starlette.responses import Response`; with `dottedRelativeImports`, leading dots of a path count from the package of the importing file) and that no code binds as a local variable or parameter (the index\'s local definitions: `local handlers = {}` in another function); text_search of the word in code, imports not counted (its definition is no mention), unless the type itself is among the symbols mentioning it: existing code to copy a construction from; exact_set',
     needs: 'a uniquely named type mentioned elsewhere',
     asks: { op: 'text_search', expected: 'exact_set' },
     weight: 2,
@@ -225,6 +225,8 @@ export const completionGenerators: SubTypeGenerator[] = [
               `About to use ${s.display}: lists every symbol whose code (not its comments, strings or imports) already mentions \`${s.name}\`${ownMembers ? ' (its own members among them, where they name it)' : ''}, to copy how it is used`;
             // `URI::Parser.new` is no example of how to use Rack::Multipart::Parser, nor a file's `Response` it imports from starlette of fastapi's.
             if (writtenQualifiedByAnother(s, facts, search) || importedFromElsewhere(s, facts, search)) return undefined;
+            // `local handlers = {}` in another function is no use of the table `handlers`.
+            if (boundAsLocal(s.name, facts, search)) return undefined;
             const draft = textDraft(facts, search, wordSearch(s.name, 'code'), { intent: intent(false), maxAnswer: MAX_ANSWER_SET });
             // Mentioned inside its own declaration (C's `typedef struct X X;` tag, a recursive type): that is no example to copy, and the answer would hold the question.
             if (!draft || (draft.expected.kind === 'exact_set' && draft.expected.stable_ids.includes(s.id))) return undefined;

@@ -1,5 +1,5 @@
 import { fillTemplate, idiomRegExp, matchesAny } from '../core/languages.ts';
-import { onlyWhereForm, regexSearch, textDraft, wordSearch, writtenQualifiedByAnother } from './text.ts';
+import { boundAsLocal, onlyWhereForm, regexSearch, textDraft, wordSearch, writtenQualifiedByAnother } from './text.ts';
 import { candidate, MAX_ANSWER_SET, type Candidate, type SubTypeGenerator, type TextMatch } from './types.ts';
 import type { Facts } from './facts.ts';
 import type { TextSearchQuery } from '../core/contract.ts';
@@ -40,7 +40,7 @@ export const configGenerators: SubTypeGenerator[] = [
     category: 'Config',
     subType: 'config_constant_readers',
     goldSource: 'grep_compared',
-    rationale: "UPPER_CASE constants and variables with a unique name, none of whose uses is qualified by another owner (`LogLevel::INFO` may be another's INFO; the language's qualified forms and own receivers, idioms.qualified), none written in another file when it is declared file-local (idioms.fileLocal: Lua's `local`), and none declared again where the index records no definition (idioms.valueDeclaration: a Rust `static` inside a function); text_search of the word in code (its definition is no mention): the symbols that use it; exact_set",
+    rationale: "UPPER_CASE constants and variables with a unique name, none of whose uses is qualified by another owner (`LogLevel::INFO` may be another's INFO; the language's qualified forms and own receivers, idioms.qualified), none written in another file when it is declared file-local (idioms.fileLocal: Lua's `local`), none declared again where the index records no definition (idioms.valueDeclaration: a Rust `static` inside a function), and none bound as a local variable or parameter (the index's local definitions); text_search of the word in code (its definition is no mention): the symbols that use it; exact_set",
     needs: 'an UPPER_CASE top-level constant used somewhere',
     asks: { op: 'text_search', expected: 'exact_set' },
     candidates({ facts, search }) {
@@ -56,6 +56,8 @@ export const configGenerators: SubTypeGenerator[] = [
             if (fileLocal(s.name, s.file, facts, search) && search(query).some((m) => m.syntax === 'code' && m.file !== s.file)) return undefined;
             // A declaration of the name that the index does not record (clap's `static EMPTY: [&OsStr; 0] = []` inside a function) is another value.
             if (facts.declaresUnrecorded(s.name)) return undefined;
+            // A local variable or parameter of the name (Go's `timeout := …` in a function) is another value.
+            if (boundAsLocal(s.name, facts, search)) return undefined;
             return textDraft(facts, search, query, {
               intent: `Changing the value of ${s.display}: lists every symbol whose code uses ${s.name}`,
               maxAnswer: MAX_ANSWER_SET,

@@ -508,12 +508,12 @@ export class Facts {
 
   /** Whether a match overlaps the name of any definition of an own symbol (every one of a symbol defined twice). */
   onDefinitionName(m: TextMatch): boolean {
-    const sites = this.graph.definitionSites.get(m.file) ?? [];
-    const line = m.line - 1;
-    for (let i = firstSiteOn(sites, line); i < sites.length && sites[i] === line; i += 3) {
-      if (sites[i + 1]! < m.end && m.start < sites[i + 2]!) return true;
-    }
-    return false;
+    return overlapsSite(this.graph.definitionSites.get(m.file), m);
+  }
+
+  /** Whether a text match lies on the name a local binds (a variable or parameter inside a body). */
+  onLocalBinding(m: TextMatch): boolean {
+    return overlapsSite(this.graph.localSites.get(m.file), m);
   }
 
   /**
@@ -1396,6 +1396,16 @@ class Intervals {
     }
     return false;
   }
+}
+
+/** Whether a match overlaps one of a file's name sites (flat [line, startChar, endChar] triples, by position). */
+function overlapsSite(sites: readonly number[] | undefined, m: TextMatch): boolean {
+  if (!sites) return false;
+  const line = m.line - 1;
+  for (let i = firstSiteOn(sites, line); i < sites.length && sites[i] === line; i += 3) {
+    if (sites[i + 1]! < m.end && m.start < sites[i + 2]!) return true;
+  }
+  return false;
 }
 
 /** The offset of the first [line, startChar, endChar] triple on this line or after it in a file's sorted definition sites. */

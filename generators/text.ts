@@ -99,6 +99,15 @@ export function writtenQualifiedByAnother(s: SymbolFact, facts: Facts, search: (
 }
 
 /**
+ * Whether code binds the word as a local variable or parameter somewhere (prosody's `local handlers =
+ * {}` in `util/events.new`, beside the table `util/sslconfig/handlers`): a search for the word counts
+ * that local's uses as the symbol's.
+ */
+export function boundAsLocal(word: string, facts: Facts, search: (query: TextSearchQuery) => readonly TextMatch[]): boolean {
+  return search(wordSearch(word, 'code')).some((m) => m.syntax === 'code' && facts.onLocalBinding(m));
+}
+
+/**
  * Whether some file imports another type under this one's name (idioms.importedFrom: PHP's
  * `use Psr\Log\InvalidArgumentException;`, Python's `from starlette.responses import Response`):
  * the import's path, every separator read as `/`, is not the type's own module or namespace, so

@@ -57,6 +57,12 @@ export interface FactGraph {
    */
   definitionSites: Map<string, number[]>;
   /**
+   * file → the name range of every definition occurrence of a local (a variable or parameter bound
+   * inside a body) as flat [line, startChar, endChar] triples, by position: a word written there
+   * names that local, not a symbol of the same name.
+   */
+  localSites: Map<string, number[]>;
+  /**
    * file → the own non-module symbols defined in it that are filed under another file (a C macro
    * defined in two files, a Go build-tag twin): its `file_symbols` leaves them out.
    */
@@ -131,6 +137,19 @@ export interface FactGraph {
    * language names a call form (`Depends(get_db)`). No caller is then no evidence that nothing uses them.
    */
   namedNotCalled: Set<string>;
+}
+
+function pushAll(map: Map<string, number[]>, key: string, ...values: number[]): void {
+  const list = map.get(key);
+  if (list) list.push(...values);
+  else map.set(key, values);
+}
+
+/** Flat [line, startChar, endChar] triples, sorted by position. */
+function sortedTriples(flat: number[]): number[] {
+  const order = Array.from({ length: flat.length / 3 }, (_, k) => 3 * k);
+  order.sort((a, b) => flat[a]! - flat[b]! || flat[a + 1]! - flat[b + 1]! || flat[a + 2]! - flat[b + 2]!);
+  return order.flatMap((k) => [flat[k]!, flat[k + 1]!, flat[k + 2]!]);
 }
 
 /** Occurrence i's range from a compact document's flat array, given the length SCIP gave it. */
@@ -347,6 +366,8 @@ export async function buildFactGraph(
   const scopeCandidates: Array<{ file: string; id: string; handle: number; enclosingRange: Range }> = [];
   /** Per file: [handle, line, startChar, endChar] of every own definition occurrence, in document order. */
   const siteCandidates = new Map<string, number[]>();
+  /** Per file: [line, startChar, endChar] of every local's definition occurrence. */
+  const localSiteCandidates = new Map<string, number[]>();
   const unresolvedNames = new Set<string>();
   const namedOutside = new Set<number>();
   /** Handle → files of its references outside every own body that are written as calls (where the language names a call form). */
@@ -387,6 +408,8 @@ export async function buildFactGraph(
       }
       if (symbolClassHere === LOCAL) {
         definedLocals.add(handle);
+        const range = rangeAt(doc.range, doc.rangeLength[i]!, i);
+        if (range) pushAll(localSiteCandidates, doc.relativePath, range[0], range[1], range[2] === range[0] ? range[3] : Number.MAX_SAFE_INTEGER);
         continue;
       }
       if (symbolClassHere !== OWN_PACKAGE) continue;
@@ -631,6 +654,9 @@ export async function buildFactGraph(
     if (triples.length) definitionSites.set(file, triples.flat());
   }
   siteCandidates.clear();
+  const localSites = new Map<string, number[]>();
+  for (const [file, flat] of localSiteCandidates) localSites.set(file, sortedTriples(flat));
+  localSiteCandidates.clear();
   for (const lines of termLines.values()) for (const ids of lines.values()) ids.sort(compareStrings);
 
   const { calls, callers, edges } = callEdges(referenceFrom, referenceTo, rankOfHandle, callable, ids);
@@ -698,6 +724,7 @@ export async function buildFactGraph(
     files: sortedUnique(files),
     scopes: scopesByFile,
     definitionSites,
+    localSites,
     filedElsewhere,
     termLines,
     fileModules,

@@ -297,6 +297,7 @@ describe('lazy drafting', () => {
     files: [...fileSymbols.keys()].sort(),
     scopes: new Map(),
     definitionSites: new Map(),
+    localSites: new Map(),
     filedElsewhere: new Map(),
     termLines: new Map(),
     fileModules: new Map([...symbols.values()].filter((s) => s.kind === 'module').map((s) => [s.file, s.id])),
@@ -606,10 +607,11 @@ describe('member listings the index may leave incomplete', () => {
  * `checkout(` (1-based line 8), for a language whose callLookalike is `lookalike`, a search of which
  * finds `matches`; `definitionSites`, when given, are src/checkout.ts's definition name sites.
  */
-function checkoutCallSearches(lookalike: string, matches: TextMatch[], definitionSites?: number[]): unknown[] {
+function checkoutCallSearches(lookalike: string, matches: TextMatch[], definitionSites?: number[], indexCallers?: string[]): unknown[] {
   const graph = handMadeGraph();
   graph.scopes.set('src/checkout.ts', [{ id: id('src/`checkout.ts`/receipt().'), enclosingRange: [6, 0, 10, 1] }]);
   if (definitionSites) graph.definitionSites.set('src/checkout.ts', definitionSites);
+  if (indexCallers) graph.callers.set(id('src/`checkout.ts`/checkout().'), indexCallers.map(id));
   const language = { ...ts, idioms: { ...ts.idioms, callText: '\\b{name}\\(', callLookalike: lookalike } };
   const call = { file: 'src/checkout.ts', line: 8, start: 2, end: 11, text: 'checkout(', syntax: 'code' as const };
   const search = (q: TextSearchQuery) => (q.pattern === fillTemplate(lookalike, { name: 'checkout' }) ? matches : q.pattern.startsWith('\\bcheckout') ? [call] : []);
@@ -624,6 +626,13 @@ describe('text the call form matches that is no call', () => {
     expect(checkoutCallSearches(caseArm, [])).toEqual(checkoutCalledByReceipt);
     expect(checkoutCallSearches(caseArm, [arm])).toEqual([]);
     expect(checkoutCallSearches(caseArm, [{ ...arm, syntax: 'comment' }])).toEqual(checkoutCalledByReceipt);
+  });
+});
+
+describe('a call the index records that the call form does not find', () => {
+  it("asks no call-site text question where a caller the index records writes no call form (`handleRequest.call(…)`, a call whose `(` is on the next line)", () => {
+    expect(checkoutCallSearches('\\bnever\\b', [], undefined, ['src/`checkout.ts`/receipt().'])).toEqual(checkoutCalledByReceipt);
+    expect(checkoutCallSearches('\\bnever\\b', [], undefined, ['src/`checkout.ts`/receipt().', 'src/`cart.ts`/Cart#add().'])).toEqual([]);
   });
 });
 
@@ -1382,6 +1391,24 @@ describe("usage examples of a type, where another owner's type of its name may b
     const other = { file: 'src/checkout.ts', line: 1, text: 'from vendor.carts import GiftCart', syntax: 'import' as const };
     expect(asked('const g = new GiftCart();', python, [own])).toEqual([{ kind: 'exact_set', stable_ids: [id('src/`checkout.ts`/checkout().')] }]);
     expect(asked('const g = new GiftCart();', python, [other])).toEqual([]);
+  });
+
+  it("is not asked where code binds the name as a local (prosody's `local handlers = {}` in another function beside the table handlers)", () => {
+    const bound = (local: boolean) => {
+      const graph = handMadeGraph();
+      graph.scopes.set('src/checkout.ts', [{ id: id('src/`checkout.ts`/checkout().'), enclosingRange: [3, 0, 9, 1] }]);
+      // `const GiftCart = pick(carts);` on 0-based line 4: a local's definition occurrence at columns 8-16.
+      if (local) graph.localSites.set('src/checkout.ts', [4, 8, 16]);
+      const search = searchLines([
+        { file: 'src/checkout.ts', line: 5, text: '  const GiftCart = pick(carts);', syntax: 'code' },
+        { file: 'src/checkout.ts', line: 6, text: '  GiftCart.total();', syntax: 'code' },
+      ]);
+      return generateScenarios(graph, { language: ts, seed: 1, budget: 200, search })
+        .scenarios.filter((s) => s.sub_type === 'usage_examples' && s.intent.startsWith('About to use src/`cart.ts`/GiftCart#:'))
+        .map((s) => s.expected);
+    };
+    expect(bound(false)).toEqual([{ kind: 'exact_set', stable_ids: [id('src/`checkout.ts`/checkout().')] }]);
+    expect(bound(true)).toEqual([]);
   });
 
   it("reads `->` and `::` as qualification only where the language does (Haskell's `x :: Graph`, OCaml's `int -> lexbuf`, Kotlin's `x -> Foo()`, Swift's `throws -> Frame`)", () => {

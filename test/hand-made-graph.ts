@@ -61,6 +61,7 @@ export function handMadeGraph(): FactGraph {
     files: ['src/cart.ts', 'src/checkout.ts'],
     scopes: new Map(),
     definitionSites: new Map(),
+    localSites: new Map(),
     filedElsewhere: new Map(),
     termLines: new Map(),
     fileModules: new Map(symbols.filter((s) => s.kind === 'module').map((s) => [s.file, s.id])),

@@ -73,6 +73,20 @@ describe.each(cases)('the walker on languages/$language/fixture', (c) => {
     graph = await buildFactGraph(outputPath, { name: c.project }, definitionTime.length ? { treeDir: c.fixture, constructs: {}, calls: {}, definitionTime: await nodeSpanReader(c.language, definitionTime) } : undefined);
   });
 
+  it("writes the locals bound inside bodies as definitions of locals, never at a definition's own name", () => {
+    for (const [file, sites] of graph.localSites) {
+      const definitions = graph.definitionSites.get(file) ?? [];
+      for (let i = 0; i < sites.length; i += 3) {
+        for (let j = 0; j < definitions.length; j += 3) expect([file, sites[i], sites[i + 1]]).not.toEqual([file, definitions[j], definitions[j + 1]]);
+      }
+    }
+    // `local function open(discount)` binds its parameter and its body `store`; `local pricing = require …` is an import, and the top-level `local Store` binds no body's local.
+    if (c.language === 'lua') expect(graph.localSites.get('inventory/init.lua')).toEqual([4, 20, 28, 7, 8, 13]);
+    // `const item: Item = try self.find(sku);` binds `item`, not its type.
+    const onLine = (file: string, line: number) => (graph.localSites.get(file) ?? []).filter((_, k, all) => all[k - (k % 3)] === line);
+    if (c.language === 'zig') expect(onLine('store.zig', 28)).toEqual([28, 14, 18]);
+  });
+
   it('defines exactly the expected symbols, with their kinds', () => {
     expect(graph.packagePrefix).toBe(header);
     expect([...graph.symbols.values()].map((s) => [local(s.id), s.kind])).toEqual(c.symbols);
@@ -124,6 +138,19 @@ describe('language folders', () => {
         '  readonly schema: unknown,',
       ].map(gapLine),
     ).toEqual([true, true, true, false, false, false, false, false]);
+  });
+
+  it("Rust's surveyGaps find an item macro whose expansion defines what the walker does not read (clap's `bitflags! { struct Flags: u32 … }`), and no macro definition or expression macro", () => {
+    const gaps = languageOf('rust').idioms.surveyGaps.map((p) => new RegExp(p, 'u'));
+    const gapLine = (line: string) => gaps.some((g) => g.test(line));
+    expect(['bitflags! {', '    pub(crate) bitflags::bitflags! {', 'impl_settings! { ArgSettings, ArgFlags,', 'macro_rules! impl_settings {', '    let v = vec![1, 2];', '    println!("{}", x);'].map(gapLine)).toEqual([
+      true,
+      true,
+      true,
+      false,
+      false,
+      false,
+    ]);
   });
 
   it("Objective-C's surveyGaps find React Native's RCT_NOT_IMPLEMENTED stubs, which the walker blanks with the method they declare", () => {
@@ -462,6 +489,9 @@ describe("call forms written with explicit type arguments, a scope or by juxtapo
     ['kotlin', 'toPx', '  private fun Float.toPx(): Float = this * density', true],
     ['kotlin', 'nextKey', '      val key = iterator.nextKey()', false],
     ['kotlin', 'nextKey', '      fun nextKeys(): List<String> = keys', false],
+    // Objective-C's dot syntax sends the message without the bracketed form: a call the text cannot tell from a struct field's read.
+    ['objc', 'effectiveTextAttributes', '  NSDictionary *attributes = _textAttributes.effectiveTextAttributes;', true],
+    ['objc', 'effectiveTextAttributes', '  NSDictionary *attributes = [_textAttributes effectiveTextAttributes];', false],
   ])('%s: %s in `%s` is written in a callLookalike form: %s', (language, name, line, expected) => {
     expect(lookalike(language, name, line)).toBe(expected);
   });

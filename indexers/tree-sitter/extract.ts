@@ -98,6 +98,8 @@ export interface RawLocal {
   scope: number;
   name: string;
   type: string;
+  /** Where the binding names it. */
+  range: Range;
 }
 
 export interface FileFacts {
@@ -330,7 +332,7 @@ export function extractFacts(path: string, source: string, tree: Tree, grammar: 
   /** Bare names that are calls unless a local binds them, kept where no other pattern read the name. */
   const bareNames: Array<Omit<RawCall, 'scope'> & { start: number }> = [];
   // `inType`: bound in the type around it rather than the innermost scope (Kotlin's constructor parameters).
-  const localSites: Array<{ start: number; name: string; type: string; inType?: boolean }> = [];
+  const localSites: Array<{ start: number; name: string; type: string; range: Range; inType?: boolean }> = [];
   // Text the grammar did not read as code: a parse error, what a pattern marks `@unparsed` (a macro's definition) and what was blanked for it.
   const unparsed: BlankedText[] = [...blanked, ...(root.hasError ? root.descendantsOfType('ERROR').filter((n): n is Node => n !== null) : [])];
 
@@ -528,6 +530,7 @@ export function extractFacts(path: string, source: string, tree: Tree, grammar: 
         start: localName.startIndex,
         name: localName.text,
         type: first('local.type')?.text ?? '',
+        range: rangeOf(localName),
         ...(props.owner === 'enclosing-type' ? { inType: true } : {}),
       });
     }

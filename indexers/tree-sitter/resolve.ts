@@ -598,11 +598,39 @@ function writeDocuments(corpus: CorpusSymbols, calls: ResolvedCalls): DocumentOu
         ...(termKinds.has(d.kind) && !d.declares && !d.hasBody ? {} : { enclosingRange: scipRange(d.range) }),
       });
     });
-    occurrences.push(...calls.references[state.index]!);
+    occurrences.push(...localBindings(state), ...calls.references[state.index]!);
     occurrences.sort((a, b) => a.range[0]! - b.range[0]! || a.range[1]! - b.range[1]!);
     const infos = [...(symbolsByFile.get(state.index) ?? []).map((s) => infoOf(corpus, s)), ...calls.unresolvedLocals[state.index]!];
     return { relativePath: state.facts.path, language: config.scipLanguage, occurrences, symbols: infos };
   });
+}
+
+/**
+ * The variables and parameters bound inside a definition's body, and what a function body defines
+ * that is no symbol (OCaml's `let closure = … in`), each a definition of a `local` symbol of its own,
+ * as the compiler-grade indexers write them: a reader can tell a word that names a local somewhere
+ * (prosody's `local handlers = {}` in `util/events.new`) from a symbol of the same name. A binding
+ * that is also a symbol's name (Lua's `local function f`) is that symbol.
+ */
+function localBindings(state: FileState): OccurrenceOut[] {
+  const { definitions, locals } = state.facts;
+  const at = (r: Range) => `${r[0]}:${r[1]}`;
+  const taken = new Set(definitions.filter((_, i) => state.ids[i]).map((d) => at(d.nameRange)));
+  const inCallable = (d: number): boolean => {
+    for (let p = definitions[d]!.parent; p >= 0; p = definitions[p]!.parent) if (callableKinds.has(definitions[p]!.kind)) return true;
+    return false;
+  };
+  const ranges = [
+    ...locals.filter((local) => local.scope >= 0).map((local) => local.range),
+    ...definitions.filter((d, i) => !state.ids[i] && d.name !== '' && !d.declares && inCallable(i)).map((d) => d.nameRange),
+  ];
+  const out: OccurrenceOut[] = [];
+  for (const range of ranges) {
+    if (taken.has(at(range))) continue;
+    taken.add(at(range));
+    out.push({ range: scipRange(range), symbol: `local binding-${out.length}`, symbolRoles: 1 });
+  }
+  return out;
 }
 
 function scipRange(r: Range): number[] {

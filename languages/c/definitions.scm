@@ -108,3 +108,7 @@
  (declaration_list (declaration type: [(struct_specifier body: (_)) (union_specifier body: (_)) (enum_specifier body: (_))] declarator: [(identifier) @name (pointer_declarator declarator: (identifier) @name) (array_declarator declarator: (identifier) @name) (pointer_declarator declarator: (array_declarator declarator: (identifier) @name)) (init_declarator declarator: [(identifier) @name (pointer_declarator declarator: (identifier) @name) (array_declarator declarator: (identifier) @name) (pointer_declarator declarator: (array_declarator declarator: (identifier) @name))])] @definition.variable))]
 ; Include guards define a name without a value: no constant.
 (preproc_def name: (identifier) @name value: (_)) @definition.constant
+
+; glibc's `void __REDIRECT (xstat, (const char *, struct stat *), xstat_time64);` is a macro that declares
+; `xstat` under another assembler name: no function named `__REDIRECT` is declared there.
+((function_declarator declarator: (identifier) @name) (#match? @name "^__REDIRECT") (#set! definition "none"))

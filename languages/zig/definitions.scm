@@ -1,12 +1,12 @@
 ; A file is a struct: its top-level declarations are its members, `const X = struct { ... }` a type
 ; whose fields, declarations and functions are its members.
-(variable_declaration (identifier) @name (struct_declaration) @body) @definition.struct
-(variable_declaration (identifier) @name (union_declaration) @body) @definition.union
-(variable_declaration (identifier) @name (enum_declaration) @body) @definition.enum
-(variable_declaration (identifier) @name (opaque_declaration) @body) @definition.interface
+(variable_declaration . (identifier) @name (struct_declaration) @body) @definition.struct
+(variable_declaration . (identifier) @name (union_declaration) @body) @definition.union
+(variable_declaration . (identifier) @name (enum_declaration) @body) @definition.enum
+(variable_declaration . (identifier) @name (opaque_declaration) @body) @definition.interface
 ; `const E = error{A, B}`: an error set, an enumeration of error names (an inline `error{...}` in an
 ; expression declares nothing).
-(variable_declaration (identifier) @name (error_set_declaration) @body) @definition.enum
+(variable_declaration . (identifier) @name (error_set_declaration) @body) @definition.enum
 (variable_declaration (error_set_declaration (identifier) @name @definition.enum_member))
 
 (struct_declaration (container_field name: (identifier) @name) @definition.field)
@@ -20,16 +20,17 @@
 
 ; Any other `const` or `var` declaration: the name alone is the declaration node, so a type
 ; reading of the same declaration (wider) wins; inside a function body it is a local.
-(variable_declaration "const" (identifier) @name @definition.constant)
-(variable_declaration "var" (identifier) @name @definition.variable)
+; A declaration names its first identifier: in `const item: Item = …`, `Item` is its type.
+(variable_declaration "const" . (identifier) @name @definition.constant)
+(variable_declaration "var" . (identifier) @name @definition.variable)
 ; `const std = @import("std")`, `const Scanner = @import("json/scanner.zig").Scanner` only bind
 ; another file or its member (imports.scm).
-((variable_declaration (identifier) @name (builtin_function (builtin_identifier) @builtin) (#eq? @builtin "@import")) (#set! definition "none"))
-((variable_declaration (identifier) @name (field_expression object: (builtin_function (builtin_identifier) @builtin))) (#eq? @builtin "@import") (#set! definition "none"))
+((variable_declaration . (identifier) @name (builtin_function (builtin_identifier) @builtin) (#eq? @builtin "@import")) (#set! definition "none"))
+((variable_declaration . (identifier) @name (field_expression object: (builtin_function (builtin_identifier) @builtin))) (#eq? @builtin "@import") (#set! definition "none"))
 ; `const io = std.io`: another name for a declaration, private to its file, no symbol (imports.scm
 ; binds the name, so it shadows same-named declarations elsewhere). A `pub const Error =
 ; ReaderType.Error` is a public member of its container that users name (`HashedReader(R).Error`): a constant.
-((variable_declaration "const" (identifier) @name (field_expression)) @alias (#not-match? @alias "^pub\\s") (#set! definition "none"))
+((variable_declaration "const" . (identifier) @name (field_expression)) @alias (#not-match? @alias "^pub\\s") (#set! definition "none"))
 
 ; `test "name" { ... }`: a test, named by its string literal, quotes included, so `test "parse"`
 ; and `fn parse` stay two symbols. A doctest (`test parse { ... }`) and an unnamed `test { ... }`
