@@ -347,8 +347,22 @@ describe('the tree-sitter walker', () => {
     expect(defined).toEqual(['lmc-tree-sitter cpp demo 1.0.0 db/', 'lmc-tree-sitter cpp demo 1.0.0 db/Env#', 'lmc-tree-sitter cpp demo 1.0.0 db/Env#Now().']);
   });
 
+  // The symbols a document defines; the locals its bodies bind are definitions too (tested apart, below).
   const definitionsOf = (document: ScipDocument) =>
-    document.occurrences.filter((o) => o.symbolRoles & SymbolRole.Definition).map((o) => [o.symbol.replace(/^lmc-tree-sitter \S+ demo 1\.0\.0 /, ''), o.range, o.enclosingRange]);
+    document.occurrences
+      .filter((o) => o.symbolRoles & SymbolRole.Definition && !o.symbol.startsWith('local '))
+      .map((o) => [o.symbol.replace(/^lmc-tree-sitter \S+ demo 1\.0\.0 /, ''), o.range, o.enclosingRange]);
+
+  it('writes what a body binds (parameters, `let ... in`, a nested function) as definitions of locals of its own, one per binding', async () => {
+    const { documents } = await index({ 'queue.ml': 'let copy = let rec go x = x in fun q -> go q\n' }, 'ocaml');
+    const locals = documents[0]!.occurrences.filter((o) => o.symbolRoles & SymbolRole.Definition && o.symbol.startsWith('local ')).map((o) => [o.symbol, o.range]);
+    // `go` (the nested function, no symbol), its parameter `x` and the lambda's `q`: the parameters come first, then what the body defines.
+    expect(locals).toEqual([
+      ['local binding-2', [0, 19, 21]],
+      ['local binding-0', [0, 22, 23]],
+      ['local binding-1', [0, 35, 36]],
+    ]);
+  });
 
   it("makes an OCaml interface's val one more definition of the implementation's let, and binds nothing for a wildcard or a functor's argument structure", async () => {
     const { documents } = await index(
