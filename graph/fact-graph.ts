@@ -139,17 +139,11 @@ export interface FactGraph {
   namedNotCalled: Set<string>;
 }
 
-function pushAll(map: Map<string, number[]>, key: string, ...values: number[]): void {
-  const list = map.get(key);
-  if (list) list.push(...values);
-  else map.set(key, values);
-}
+type Site = [line: number, startChar: number, endChar: number];
 
-/** Flat [line, startChar, endChar] triples, sorted by position. */
-function sortedTriples(flat: number[]): number[] {
-  const order = Array.from({ length: flat.length / 3 }, (_, k) => 3 * k);
-  order.sort((a, b) => flat[a]! - flat[b]! || flat[a + 1]! - flat[b + 1]! || flat[a + 2]! - flat[b + 2]!);
-  return order.flatMap((k) => [flat[k]!, flat[k + 1]!, flat[k + 2]!]);
+/** Name sites by position, flattened: the form `definitionSites` and `localSites` keep. */
+function flatByPosition(sites: Site[]): number[] {
+  return sites.sort((a, b) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2]).flat();
 }
 
 /** Occurrence i's range from a compact document's flat array, given the length SCIP gave it. */
@@ -366,8 +360,8 @@ export async function buildFactGraph(
   const scopeCandidates: Array<{ file: string; id: string; handle: number; enclosingRange: Range }> = [];
   /** Per file: [handle, line, startChar, endChar] of every own definition occurrence, in document order. */
   const siteCandidates = new Map<string, number[]>();
-  /** Per file: [line, startChar, endChar] of every local's definition occurrence. */
-  const localSiteCandidates = new Map<string, number[]>();
+  /** Per file: the name site of every local's definition occurrence. */
+  const localSiteCandidates = new Map<string, Site[]>();
   const unresolvedNames = new Set<string>();
   const namedOutside = new Set<number>();
   /** Handle → files of its references outside every own body that are written as calls (where the language names a call form). */
@@ -409,7 +403,7 @@ export async function buildFactGraph(
       if (symbolClassHere === LOCAL) {
         definedLocals.add(handle);
         const range = rangeAt(doc.range, doc.rangeLength[i]!, i);
-        if (range) pushAll(localSiteCandidates, doc.relativePath, range[0], range[1], range[2] === range[0] ? range[3] : Number.MAX_SAFE_INTEGER);
+        if (range) pushTo(localSiteCandidates, doc.relativePath, [range[0], range[1], range[2] === range[0] ? range[3] : Number.MAX_SAFE_INTEGER]);
         continue;
       }
       if (symbolClassHere !== OWN_PACKAGE) continue;
@@ -632,7 +626,7 @@ export async function buildFactGraph(
   const termLines = new Map<string, Map<number, string[]>>();
   const fileModules = new Map<string, string>();
   for (const [file, raw] of siteCandidates) {
-    const triples: Array<[number, number, number]> = [];
+    const triples: Site[] = [];
     let first: { line: number; char: number; module: SymbolFact } | undefined;
     for (let i = 0; i < raw.length; i += 4) {
       const rank = rankOfHandle[raw[i]!]!;
@@ -650,12 +644,11 @@ export async function buildFactGraph(
       }
     }
     if (first?.module.file === file) fileModules.set(file, first.module.id);
-    triples.sort((a, b) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2]);
-    if (triples.length) definitionSites.set(file, triples.flat());
+    if (triples.length) definitionSites.set(file, flatByPosition(triples));
   }
   siteCandidates.clear();
   const localSites = new Map<string, number[]>();
-  for (const [file, flat] of localSiteCandidates) localSites.set(file, sortedTriples(flat));
+  for (const [file, sites] of localSiteCandidates) localSites.set(file, flatByPosition(sites));
   localSiteCandidates.clear();
   for (const lines of termLines.values()) for (const ids of lines.values()) ids.sort(compareStrings);
 
