@@ -108,6 +108,78 @@ describe('the tree-sitter walker', () => {
     expect([...graph.unresolved.bodies]).toEqual(['lmc-tree-sitter golang demo 1.0.0 c/Use().']);
   });
 
+  it("types a Go local by what its call hands back at its position, resolved where the callee is written; a name bound to two types, or from a result list naming two at once, keeps none", async () => {
+    const files = {
+      'gin/context.go': [
+        'package gin',
+        '',
+        'type Context struct{}',
+        'type Engine struct{}',
+        '',
+        'func (c *Context) Abort() {}',
+        'func (e *Engine) Use() {}',
+        'func (e *Engine) Group() *Context { return nil }',
+        'func New() *Engine { return nil }',
+        'func CreateTestContext() (c *Context, r *Engine) { return nil, nil }',
+        'func Both() (a, b *Context) { return nil, nil }',
+        '',
+      ].join('\n'),
+      // Another package with a type of the same name: `*Context` in gin's results is gin's, wherever the call is.
+      'app/app.go': [
+        'package app',
+        '',
+        'import "demo/gin"',
+        '',
+        'type Context struct{}',
+        '',
+        'func (c *Context) Abort() {}',
+        '',
+        'func Serve() {',
+        '\tc, r := gin.CreateTestContext()',
+        '\tc.Abort()', // gin/Context#Abort, from the first result
+        '\tr.Use()', // gin/Engine#Use, from the second
+        '\tg := gin.New().Group()', // a call on a call: the receiver is no local, nothing is typed
+        '\tg.Abort()',
+        '\te := gin.New()',
+        '\th := e.Group()', // typed through e
+        '\th.Abort()',
+        '\tx, _ := gin.Both()', // `(a, b *Context)`: one type for two positions
+        '\tx.Abort()',
+        '}',
+        '',
+        'func Mixed(flag bool) {',
+        '\tif flag {',
+        '\t\tv := gin.New()',
+        '\t\tv.Use()',
+        '\t} else {',
+        '\t\tv, _ := gin.CreateTestContext()',
+        '\t\tv.Abort()',
+        '\t}',
+        '}',
+        '',
+      ].join('\n'),
+      'go.mod': 'module demo\n',
+    };
+    const { outputPath } = await index(files, 'go');
+    const graph = await buildFactGraph(outputPath, { name: 'demo' });
+    const edges = [...graph.calls].flatMap(([from, tos]) => tos.map((to) => `${from.replace(/^.* /, '')} -> ${to.replace(/^.* /, '')}`));
+    expect(edges.filter((e) => e.startsWith('app/')).sort()).toEqual([
+      'app/Mixed(). -> gin/CreateTestContext().',
+      'app/Mixed(). -> gin/New().',
+      'app/Serve(). -> gin/Both().',
+      'app/Serve(). -> gin/Context#Abort().',
+      'app/Serve(). -> gin/CreateTestContext().',
+      'app/Serve(). -> gin/Engine#Group().',
+      'app/Serve(). -> gin/Engine#Use().',
+      'app/Serve(). -> gin/New().',
+    ]);
+    // Abort is called five times in Serve and Mixed; only `c.Abort()` and `h.Abort()` resolve.
+    const doc = (await index(files, 'go')).documents.find((d) => d.relativePath === 'app/app.go')!;
+    const aborts = doc.occurrences.filter((o) => o.symbolRoles === 0 && o.range[0]! >= 8 && /Abort/.test(o.symbol) && !o.symbol.startsWith('local '));
+    expect(aborts.map((o) => o.range[0])).toEqual([10, 16]);
+    expect([...graph.unresolved.bodies].sort()).toEqual(['lmc-tree-sitter golang demo 1.0.0 app/Mixed().', 'lmc-tree-sitter golang demo 1.0.0 app/Serve().']);
+  });
+
   it('resolves through an import that names the callee, even when the name is defined twice', async () => {
     const files = {
       'a/a.go': 'package a\n\nfunc Close() {}\n',

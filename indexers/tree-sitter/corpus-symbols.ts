@@ -47,9 +47,12 @@ export interface FileState {
   opens: Array<string | undefined>;
   /** What the file's imports bind, computed on first use. */
   imports?: { bound: Map<string, string[]>; globs: string[] };
-  /** Local bindings per definition (its parameters and variables), name → declared type. */
-  locals: Map<number, Map<string, string | undefined>>;
+  /** Local bindings per definition (its parameters and variables), name → type. */
+  locals: Map<number, Map<string, LocalType | undefined>>;
 }
+
+/** A local's type: as written at the binding (resolved where it is used), or a type already resolved (what a call hands back). */
+export type LocalType = string | { id: string };
 
 const anySymbol = (s: Sym) => !namespaceKinds.has(s.kind);
 export const typeOrNamespace = (s: Sym) => typeKinds.has(s.kind) || namespaceKinds.has(s.kind);
@@ -346,7 +349,7 @@ export class CorpusSymbols {
     return false;
   }
 
-  localType(state: FileState, scope: number, name: string): string | undefined {
+  localType(state: FileState, scope: number, name: string): LocalType | undefined {
     for (let d = scope; d >= 0; d = state.facts.definitions[d]!.parent) {
       const scoped = state.locals.get(d);
       if (scoped?.has(name)) return scoped.get(name);

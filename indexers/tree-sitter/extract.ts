@@ -1,6 +1,7 @@
 import type { Node, QueryCapture, Tree } from 'web-tree-sitter';
 import type { LoadedGrammar } from '../../core/grammars.ts';
 import { definitionKinds, type DefinitionKind } from '../../core/languages.ts';
+import { pushTo } from '../../core/collections.ts';
 
 /** [startLine, startChar, endLine, endChar], zero-based, UTF-16 columns as web-tree-sitter counts them. */
 export type Range = [number, number, number, number];
@@ -51,6 +52,8 @@ export interface RawDefinition {
   extension?: true;
   /** `@declaration` with `(#set! declaration "forward")`: a variable of its own where no value or function of the name follows (Lua's `local a, b`). */
   forward?: true;
+  /** `@result`: the types it hands back, as written, in order (Go's `(c *Context, r *Engine)`). */
+  results?: string[];
 }
 
 export interface RawCall {
@@ -100,6 +103,11 @@ export interface RawLocal {
   type: string;
   /** Where the binding names it. */
   range: Range;
+  /**
+   * `@local.value`: the binding takes what a call hands back, the `position`-th of the `count` names the
+   * statement binds (`c, _ := CreateTestContext(w)`); `call` indexes the file's calls.
+   */
+  fromCall?: { call: number; position: number; count: number };
 }
 
 export interface FileFacts {
@@ -229,6 +237,12 @@ function capturesByName(captures: QueryCapture[]): Map<string, Node[]> {
   return map;
 }
 
+/** Where a bound name stands among the names its statement binds: `_` in `c, _ := f()` is 1 of 2. */
+function placeAmongNames(name: Node): { position: number; count: number } {
+  const names = (name.parent?.namedChildren ?? [name]).filter((n): n is Node => n !== null && n.type === name.type);
+  return { position: names.findIndex((n) => n.startIndex === name.startIndex), count: names.length };
+}
+
 function namedChildCount(node: Node | undefined): number | undefined {
   return node ? node.namedChildren.filter((c) => c && c.type !== 'comment').length : undefined;
 }
@@ -332,7 +346,11 @@ export function extractFacts(path: string, source: string, tree: Tree, grammar: 
   /** Bare names that are calls unless a local binds them, kept where no other pattern read the name. */
   const bareNames: Array<Omit<RawCall, 'scope'> & { start: number }> = [];
   // `inType`: bound in the type around it rather than the innermost scope (Kotlin's constructor parameters).
-  const localSites: Array<{ start: number; name: string; type: string; range: Range; inType?: boolean }> = [];
+  const localSites: Array<{ start: number; name: string; type: string; range: Range; inType?: boolean; value?: { node: string; position: number; count: number } }> = [];
+  /** Each call node (`start:end`) by the offset of its callee's name, so a binding can name the call whose value it takes. */
+  const callNameAt = new Map<string, number>();
+  /** `@result` types by the name node (`start:end`) of the callable handing them back, with where each is written. */
+  const resultsOf = new Map<string, Array<{ start: number; text: string }>>();
   // Text the grammar did not read as code: a parse error, what a pattern marks `@unparsed` (a macro's definition) and what was blanked for it.
   const unparsed: BlankedText[] = [...blanked, ...(root.hasError ? root.descendantsOfType('ERROR').filter((n): n is Node => n !== null) : [])];
 
@@ -371,6 +389,13 @@ export function extractFacts(path: string, source: string, tree: Tree, grammar: 
     const exportNode = first('export');
     if (exportNode) {
       facts.exported = exportNode.text;
+      continue;
+    }
+
+    const resultOf = first('result.of');
+    if (resultOf) {
+      const key = `${resultOf.startIndex}:${resultOf.endIndex}`;
+      for (const result of caps.get('result') ?? []) pushTo(resultsOf, key, { start: result.startIndex, text: result.text });
       continue;
     }
 
@@ -477,6 +502,7 @@ export function extractFacts(path: string, source: string, tree: Tree, grammar: 
       continue;
     }
     if (callNode && nameNode) {
+      callNameAt.set(`${callNode.startIndex}:${callNode.endIndex}`, nameNode.startIndex);
       const receiverSelf = first('receiver.self');
       const receiverSuper = first('receiver.super');
       const receiver = first('receiver');
@@ -526,12 +552,14 @@ export function extractFacts(path: string, source: string, tree: Tree, grammar: 
     // A binding without a type still shadows corpus names of the same spelling.
     const localName = first('local.name');
     if (localName) {
+      const value = first('local.value');
       localSites.push({
         start: localName.startIndex,
         name: localName.text,
         type: first('local.type')?.text ?? '',
         range: rangeOf(localName),
         ...(props.owner === 'enclosing-type' ? { inType: true } : {}),
+        ...(value ? { value: { node: `${value.startIndex}:${value.endIndex}`, ...placeAmongNames(localName) } } : {}),
       });
     }
   }
@@ -556,6 +584,8 @@ export function extractFacts(path: string, source: string, tree: Tree, grammar: 
     if (recursiveNames.has(start)) d.recursive = true;
     if (staticNames.has(start)) d.static = true;
     if (fileLocalNames.has(start)) d.fileLocal = true;
+    const results = resultsOf.get(key);
+    if (results) d.results = results.sort((a, b) => a.start - b.start).map((r) => r.text);
   }
   // A file-scoped declaration (`package A;`) lasts until the next one (`package B;`), as in Perl and PHP.
   // The documentation after a file's last statement is the file's first declaration's (Perl's POD after
@@ -638,6 +668,14 @@ export function extractFacts(path: string, source: string, tree: Tree, grammar: 
     while (d >= 0 && !typeKinds.has(definitions[d]!.kind)) d = definitions[d]!.parent;
     return d;
   };
-  facts.locals = localSites.map(({ start, inType, ...local }) => ({ ...local, scope: inType ? typeAround(scopeAt(start)) : scopeAt(start) }));
+  const callIndexAt = new Map(callSites.map((call, i) => [call.start, i]));
+  facts.locals = localSites.map(({ start, inType, value, ...local }) => {
+    const call = value && callIndexAt.get(callNameAt.get(value.node) ?? -1);
+    return {
+      ...local,
+      scope: inType ? typeAround(scopeAt(start)) : scopeAt(start),
+      ...(value && call !== undefined ? { fromCall: { call, position: value.position, count: value.count } } : {}),
+    };
+  });
   return facts;
 }

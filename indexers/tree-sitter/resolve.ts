@@ -3,7 +3,7 @@ import { SCIP_STATIC_METHOD } from '../../core/contract.ts';
 import { matchesAny, type DefinitionKind, type WalkerConfig } from '../../core/languages.ts';
 import { formatDescriptor, type Descriptor } from '../../graph/symbols.ts';
 import { callableKinds, CONSTRUCTOR, CorpusSymbols, signatureKinds, termKinds, typeKinds, typeOrNamespace, type FileState, type Sym, type SymKind } from './corpus-symbols.ts';
-import type { FileFacts, Range, RawCall, RawDefinition } from './extract.ts';
+import type { FileFacts, Range, RawCall, RawDefinition, RawLocal } from './extract.ts';
 
 export { SCHEME } from './corpus-symbols.ts';
 
@@ -96,6 +96,7 @@ export function resolveCorpus(files: FileFacts[], config: WalkerConfig, project:
   placeDefinitions(corpus);
   bindLocals(corpus);
   linkSupertypes(corpus);
+  typeLocalsByCalls(corpus);
   const calls = resolveCalls(corpus);
   // After the calls: a satisfied interface is no place to look a called method up.
   if (config.interfaces === 'structural') satisfyInterfaces(corpus);
@@ -273,6 +274,74 @@ function bindLocals(corpus: CorpusSymbols): void {
       if (!scoped.has(d.name)) scoped.set(d.name, undefined);
     });
   }
+}
+
+/**
+ * A local no binding gives a written type takes the type its call hands back (`c, _ := CreateTestContext(w)`
+ * makes `c` a `*Context`): the callee's `@result` at the binding's position, resolved where the callee is
+ * written. Only where every binding of that name in that scope takes one and the same type from a call, so
+ * a name bound twice (two closures' `c`, or `c := f()` beside `c, _ := g()`) keeps no type. Bindings whose
+ * call has a receiver typed this way (`r := New(); g := r.Group(…)`) are settled once that type is, so the
+ * passes repeat until none settles more.
+ */
+function typeLocalsByCalls(corpus: CorpusSymbols): void {
+  const resultsOf = new Map<string, { state: FileState; index: number }>();
+  for (const state of corpus.states) {
+    state.facts.definitions.forEach((d, i) => {
+      if (d.results && state.ids[i]) resultsOf.set(state.ids[i]!, { state, index: i });
+    });
+  }
+  if (resultsOf.size === 0) return;
+  // Every binding of a name in a scope that no written type covers, or no type at all where one is not from a call.
+  const groups: Array<{ state: FileState; scope: number; name: string; bindings: Array<RawLocal | undefined> }> = [];
+  for (const state of corpus.states) {
+    const byScopeAndName = new Map<string, (typeof groups)[number]>();
+    const group = (scope: number, name: string) => {
+      const key = `${scope} ${name}`;
+      let found = byScopeAndName.get(key);
+      if (!found) byScopeAndName.set(key, (found = { state, scope, name, bindings: [] }));
+      return found;
+    };
+    const seen = new Set<string>();
+    for (const local of state.facts.locals) {
+      if (local.scope < 0 || state.locals.get(local.scope)?.get(local.name) !== undefined) continue;
+      // Several patterns may read one binding (untyped and from its call): one binding, from the call where one read it so.
+      const at = `${local.range[0]}:${local.range[1]}`;
+      const bindings = group(local.scope, local.name).bindings;
+      if (seen.has(at)) {
+        if (local.fromCall) bindings[bindings.findIndex((b) => b && `${b.range[0]}:${b.range[1]}` === at)] = local;
+        continue;
+      }
+      seen.add(at);
+      bindings.push(local);
+    }
+    // A function body's own definitions that are no symbols bind names too, with no call to type them.
+    state.facts.definitions.forEach((d, i) => {
+      if (!state.ids[i] && d.parent >= 0 && d.name !== '' && !d.declares && byScopeAndName.has(`${d.parent} ${d.name}`)) group(d.parent, d.name).bindings.push(undefined);
+    });
+    groups.push(...[...byScopeAndName.values()].filter((g) => g.bindings.every((b) => b?.fromCall)));
+  }
+  let pending = groups;
+  for (let settled = true; settled && pending.length; ) {
+    settled = false;
+    pending = pending.filter((g) => {
+      const types = g.bindings.map((b) => typeFromCall(corpus, g.state, b!, resultsOf));
+      if (types.some((t) => t === undefined)) return true;
+      if (types.every((t) => t === types[0])) g.state.locals.get(g.scope)!.set(g.name, { id: types[0]! });
+      settled = true;
+      return false;
+    });
+  }
+}
+
+/** The type a binding takes from the call it is given: the callee's result at its position, where the callee hands back as many. */
+function typeFromCall(corpus: CorpusSymbols, state: FileState, local: RawLocal, resultsOf: Map<string, { state: FileState; index: number }>): string | undefined {
+  const { call, position, count } = local.fromCall!;
+  const target = resolveCall(corpus, state.facts.calls[call]!, state);
+  const callee = target && resultsOf.get(target);
+  const results = callee && callee.state.facts.definitions[callee.index]!.results!;
+  if (!callee || results!.length !== count || position < 0) return undefined;
+  return corpus.resolveType(results![position]!, callee.state, callee.index);
 }
 
 /**
@@ -552,7 +621,7 @@ function resolveCall(corpus: CorpusSymbols, call: RawCall, state: FileState): st
     const text = receiver.text.trim();
     const typed = IDENTIFIER.test(text) ? corpus.localType(state, scope, text) : undefined;
     let container: string | undefined;
-    if (typed) container = corpus.resolveType(typed, state, scope);
+    if (typed) container = typeof typed === 'string' ? corpus.resolveType(typed, state, scope) : typed.id;
     else if (!(IDENTIFIER.test(text) && corpus.isLocal(state, scope, text))) {
       container = corpus.resolveQualified(text, state, scope, typeOrNamespace);
     }

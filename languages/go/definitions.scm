@@ -21,6 +21,14 @@
   parameters: (parameter_list) @parameters
   body: (block)? @body) @definition.method
 
+; What a function or method hands back, position by position: a lone type, or each of a list's
+; `(c *Context, r *Engine)`. A list entry naming two (`(a, b T)`) is one type for two positions, so
+; its count differs from a binding's and nothing is typed from it.
+(function_declaration name: (identifier) @result.of result: [(type_identifier) (pointer_type) (qualified_type) (generic_type)] @result)
+(function_declaration name: (identifier) @result.of result: (parameter_list (parameter_declaration type: (_) @result)))
+(method_declaration name: (field_identifier) @result.of result: [(type_identifier) (pointer_type) (qualified_type) (generic_type)] @result)
+(method_declaration name: (field_identifier) @result.of result: (parameter_list (parameter_declaration type: (_) @result)))
+
 ; `type X struct {...}` alone takes the whole declaration as its range; in a `type (...)` group, the spec.
 (type_declaration . (type_spec name: (type_identifier) @name type: (struct_type) @body) .) @definition.struct
 (type_spec name: (type_identifier) @name type: (struct_type) @body) @definition.struct
