@@ -315,9 +315,11 @@ function typeLocalsByCalls(corpus: CorpusSymbols): void {
       seen.add(at);
       bindings.push(local);
     }
-    // A function body's own definitions that are no symbols bind names too, with no call to type them.
+    // A function body's own definitions that are no symbols bind names too, with no call to type them,
+    // unless a local pattern read the same binding (Kotlin's `val s = makeStore()` in a function is both).
     state.facts.definitions.forEach((d, i) => {
-      if (!state.ids[i] && d.parent >= 0 && d.name !== '' && !d.declares && byScopeAndName.has(`${d.parent} ${d.name}`)) group(d.parent, d.name).bindings.push(undefined);
+      if (state.ids[i] || d.parent < 0 || d.name === '' || d.declares || !byScopeAndName.has(`${d.parent} ${d.name}`)) return;
+      if (!seen.has(`${d.nameRange[0]}:${d.nameRange[1]}`)) group(d.parent, d.name).bindings.push(undefined);
     });
     groups.push(...[...byScopeAndName.values()].filter((g) => g.bindings.every((b) => b?.fromCall)));
   }

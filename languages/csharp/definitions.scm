@@ -11,6 +11,8 @@
 (delegate_declaration name: (identifier) @name) @definition.type
 
 (method_declaration name: (identifier) @name parameters: (parameter_list) @parameters body: (_)? @body) @definition.method
+; What a method hands back: its return type (`static Store Make()`).
+(method_declaration returns: [(identifier) (qualified_name) (generic_name) (nullable_type)] @result name: (identifier) @result.of)
 (constructor_declaration name: (identifier) @name parameters: (parameter_list) @parameters body: (_)? @body) @definition.constructor
 (local_function_statement name: (identifier) @name parameters: (parameter_list) @parameters body: (_)? @body) @definition.function
 (property_declaration name: (identifier) @name accessors: (_)? @body) @definition.property

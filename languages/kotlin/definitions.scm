@@ -18,6 +18,8 @@
 
 ; Functions: a method inside a type, a function at top level; an extension function `fun Item.shelf()` stays where it is written.
 (function_declaration name: (identifier) @name (function_value_parameters) @parameters (function_body)? @body) @definition.function
+; What a function hands back: the type written after its parameters (`fun makeStore(): Store`).
+(function_declaration name: (identifier) @result.of (function_value_parameters) . [(user_type) (nullable_type)] @result)
 
 ; Properties, in a type or at top level; `const val` is a constant. Inside a function they are locals.
 (property_declaration (variable_declaration (identifier) @name)) @definition.property

@@ -9,6 +9,8 @@
    (variable_declaration (identifier) @local.name .)
    (call_expression . (identifier) @local.type (value_arguments)))
  (#match? @local.type "^[A-Z]"))
+; `val store = makeStore()`: the name takes what the call hands back.
+(property_declaration (variable_declaration (identifier) @local.name .) (call_expression) @local.value)
 (multi_variable_declaration (variable_declaration (identifier) @local.name))
 (for_statement (variable_declaration (identifier) @local.name))
 (catch_block (identifier) @local.name (user_type) @local.type)

@@ -11,6 +11,8 @@
 (associated_type name: (type_identifier) @name) @definition.alias
 
 (function_item name: (identifier) @name parameters: (parameters) @parameters body: (block) @body) @definition.function
+; What a function hands back: the type after its `->` (`fn styled() -> StyledStr`).
+(function_item name: (identifier) @result.of return_type: [(type_identifier) (scoped_type_identifier) (reference_type) (generic_type)] @result)
 (function_signature_item name: (identifier) @name parameters: (parameters) @parameters) @definition.function
 
 (field_declaration_list (field_declaration name: (field_identifier) @name) @definition.field)

@@ -12,6 +12,8 @@
 (associatedtype_declaration name: (type_identifier) @name) @definition.alias
 
 (function_declaration name: (simple_identifier) @name body: (function_body) @body) @definition.function
+; What a function hands back: the type after its `->` (`func makeStore() -> Store`).
+(function_declaration name: (simple_identifier) @result.of "->" . [(user_type) (optional_type)] @result)
 (function_declaration name: "init" @name body: (function_body) @body) @definition.constructor
 (protocol_function_declaration name: (simple_identifier) @name) @definition.method
 (protocol_function_declaration name: "init" @name) @definition.constructor

@@ -16,6 +16,8 @@
   value: (call_expression . (navigation_expression target: (simple_identifier) @local.type suffix: (navigation_suffix suffix: (simple_identifier) @init))))
   (#eq? @init "init"))
 (property_declaration name: (pattern bound_identifier: (simple_identifier) @local.name))
+; `let store = makeStore()`: the name takes what the call hands back.
+(property_declaration name: (pattern bound_identifier: (simple_identifier) @local.name) value: (call_expression) @local.value)
 (if_statement bound_identifier: (simple_identifier) @local.name)
 (guard_statement bound_identifier: (simple_identifier) @local.name)
 (for_statement item: (pattern bound_identifier: (simple_identifier) @local.name))
