@@ -109,12 +109,26 @@ function runRg(treeDir: string, args: string[], describe: string): RgMatch[] {
 }
 
 /**
- * Runs one search with rg in `treeDir` (or only in `paths`, relative to it) and returns its matches
- * in rg's path order. Synchronous on purpose: generators ask for searches while drafting.
+ * Runs one search with rg in `treeDir` (or only in `paths`, relative to it: none searches nothing) and
+ * returns its matches in the order rg's `--sort path` walks the tree. Synchronous on purpose: generators
+ * ask for searches while drafting.
  */
 export function runRgSearch(treeDir: string, search: TextSearch, paths?: ReadonlySet<string>): RgMatch[] {
-  const where = paths ? ['--', ...[...paths].sort()] : ['.'];
+  if (paths?.size === 0) return [];
+  // rg searches the paths it is given in the order given: put them in its walk's order.
+  const where = paths ? ['--', ...[...paths].sort(inWalkOrder)] : ['.'];
   return runRg(treeDir, [...textSearchArgs(search.mode), '-e', search.pattern, ...where], `pattern ${JSON.stringify(search.pattern)}`);
+}
+
+/** rg's `--sort path` order: directory by directory, each entry by the bytes of its name (`a/b.js` before `a.js`). */
+export function inWalkOrder(a: string, b: string): number {
+  const left = a.split('/');
+  const right = b.split('/');
+  for (let i = 0; i < Math.min(left.length, right.length); i++) {
+    const order = Buffer.compare(Buffer.from(left[i]!, 'utf8'), Buffer.from(right[i]!, 'utf8'));
+    if (order !== 0) return order;
+  }
+  return left.length - right.length;
 }
 
 export interface TextSearcher {

@@ -91,6 +91,17 @@ describe('in-process text search', () => {
     expect(tree.search(search, new Set(['a.js', 'crlf.rb']))).toEqual(runRgSearch(dir, search, new Set(['a.js', 'crlf.rb'])));
   });
 
+  it("reports the files asked for in rg's walk order, whatever order they are named in, and searches none for an empty set", () => {
+    const tree = TreeText.load(dir);
+    const search: TextSearch = { mode: 'regex', pattern: '\\bget\\s*\\(' };
+    const asked = new Set(['a.js', 'a/b.js']);
+    const files = (matches: Array<{ file: string }>) => [...new Set(matches.map((m) => m.file))];
+    expect(files(runRgSearch(dir, search, asked))).toEqual(['a/b.js', 'a.js']);
+    expect(tree.search(search, asked)).toEqual(runRgSearch(dir, search, asked));
+    expect(runRgSearch(dir, search, new Set())).toEqual([]);
+    expect(tree.search(search, new Set())).toEqual([]);
+  });
+
   it('leaves a tree with a NUL byte to rg, which reads such files differently', async () => {
     await writeFile(join(dir, 'bin.dat'), Buffer.from('get\0get\nget\n'));
     try {
