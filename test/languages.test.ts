@@ -497,6 +497,22 @@ describe("call forms written with explicit type arguments, a scope or by juxtapo
   });
 });
 
+describe("a language's message form (`errors.message`): where code raises or reports an error with a literal message", () => {
+  const raises = (language: string, message: string, line: string) => idiomRegExp(fillTemplate(languageOf(language).idioms.errors.message!, { message })).test(line);
+  it.each([
+    ['objc', 'Not a value node', '    RCTLogError(@"Not a value node.");', true],
+    ['objc', 'must be implemented in subclass', '  RCTAssert(NO, @"must be implemented in subclass.");', true],
+    ['objc', 'Invalid argument', '  NSCAssert(x > 0, @"Invalid argument");', true],
+    ['objc', 'Bad state', '  [NSException raise:NSInternalInconsistencyException format:@"Bad state"];', true],
+    // A warning or a plain log line reports no error.
+    ['objc', 'Not a value node', '    RCTLogWarn(@"Not a value node.");', false],
+    ['objc', 'Not a value node', '    RCTLogInfo(@"Not a value node.");', false],
+    ['objc', 'Not a value node', '    NSLog(@"Not a value node.");', false],
+  ])('%s: "%s" in `%s` is raised or reported: %s', (language, message, line, expected) => {
+    expect(raises(language, message, line)).toBe(expected);
+  });
+});
+
 describe("Ruby's class methods beside instance methods of their name (`walker.staticApart`)", () => {
   it('are methods of their own, `start(static).` apart from `start().`, and a call that may reach either is unresolved', async () => {
     const text = ['class Server', '  def self.start(options = nil)', '    new(options).start', '  end', '  class << self', '    def middleware', '      defaults', '    end', '    def defaults', '      1', '    end', '  end', '  def middleware', '    self.class.middleware', '  end', '  def start', '    middleware', '  end', 'end', ''];
