@@ -184,12 +184,35 @@ describe('the tree-sitter walker', () => {
     ['kotlin', 'store.kt', 'class Store { fun add() {} }\nfun makeStore(): Store = Store()\nfun use() {\n  val s = makeStore()\n  s.add()\n}\n', 'use(). -> ', 'Store#add().'],
     ['swift', 'Store.swift', 'class Store { func add() {} }\nfunc makeStore() -> Store { return Store() }\nfunc use() {\n  let s = makeStore()\n  s.add()\n}\n', 'use(). -> ', 'Store#add().'],
     ['rust', 'src/lib.rs', 'pub struct Store;\nimpl Store { pub fn add(&mut self) {} }\npub fn make_store() -> Store { Store }\npub fn use_it() {\n    let mut s = make_store();\n    s.add();\n}\n', 'use_it(). -> ', 'Store#add().'],
+    ['php', 'src/Store.php', '<?php\nclass Store { public function add(): void {} }\nfunction makeStore(): ?Store { return new Store(); }\nfunction useIt(): void {\n  $s = makeStore();\n  $s->add();\n}\n', 'useIt(). -> ', 'Store#add().'],
     ['csharp', 'Store.cs', 'class Store { public void Add() {} public static Store Make() { return new Store(); } }\nclass User { void Use() { var s = Store.Make(); s.Add(); } }\n', 'User#Use(). -> ', 'Store#Add().'],
   ])('types a %s local by the declared return type of the function it is given', async (language, file, text, caller, callee) => {
     const { outputPath } = await index({ [file]: text }, language);
     const graph = await buildFactGraph(outputPath, { name: 'demo' });
     const edges = [...graph.calls].flatMap(([from, tos]) => tos.map((to) => `${from.replace(/^.* /, '')} -> ${to.replace(/^.* /, '')}`));
     expect(edges.filter((e) => e.includes(caller) && e.endsWith(callee))).toHaveLength(1);
+  });
+
+  it('types no PHP variable that another write rebinds (a caught exception, a destructuring), whatever the call before it hands back', async () => {
+    const text = [
+      '<?php',
+      'class Store { public function add(): void {} }',
+      'function makeStore(): Store { return new Store(); }',
+      'function caught(): void {',
+      '  $s = makeStore();',
+      '  try { $s->add(); } catch (\\Exception $s) { $s->add(); }',
+      '}',
+      'function destructured(): void {',
+      '  $t = makeStore();',
+      '  [$t] = [1];',
+      '  $t->add();',
+      '}',
+      '',
+    ].join('\n');
+    const { outputPath } = await index({ 'src/Store.php': text }, 'php');
+    const graph = await buildFactGraph(outputPath, { name: 'demo' });
+    const edges = [...graph.calls].flatMap(([from, tos]) => tos.map((to) => `${from.replace(/^.* /, '')} -> ${to.replace(/^.* /, '')}`));
+    expect(edges.sort()).toEqual(['caught(). -> makeStore().', 'destructured(). -> makeStore().']);
   });
 
   it('resolves through an import that names the callee, even when the name is defined twice', async () => {

@@ -323,12 +323,22 @@ function typeLocalsByCalls(corpus: CorpusSymbols): void {
     });
     groups.push(...[...byScopeAndName.values()].filter((g) => g.bindings.every((b) => b?.fromCall)));
   }
+  // Only a call on a local (`r.Group(…)`) may resolve in a later pass, once that local is typed; any other answer is final.
+  const final = new Map<RawLocal, string | undefined>();
+  const typeOf = (state: FileState, binding: RawLocal): string | undefined => {
+    if (final.has(binding)) return final.get(binding);
+    const type = typeFromCall(corpus, state, binding, resultsOf);
+    const receiver = state.facts.calls[binding.fromCall!.call]!.receiver;
+    if (type !== undefined || receiver?.kind !== 'expression' || !IDENTIFIER.test(receiver.text.trim())) final.set(binding, type);
+    return type;
+  };
+  const maySettle = (g: (typeof groups)[number]) => g.bindings.every((b) => !final.has(b!) || final.get(b!) !== undefined);
   let pending = groups;
   for (let settled = true; settled && pending.length; ) {
     settled = false;
     pending = pending.filter((g) => {
-      const types = g.bindings.map((b) => typeFromCall(corpus, g.state, b!, resultsOf));
-      if (types.some((t) => t === undefined)) return true;
+      const types = g.bindings.map((b) => typeOf(g.state, b!));
+      if (types.some((t) => t === undefined)) return maySettle(g);
       if (types.every((t) => t === types[0])) g.state.locals.get(g.scope)!.set(g.name, { id: types[0]! });
       settled = true;
       return false;

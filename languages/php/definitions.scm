@@ -13,6 +13,9 @@
 ((method_declaration name: (name) @name parameters: (formal_parameters) @parameters body: (compound_statement)? @body) @definition.method
  (#not-eq? @name "__construct"))
 (function_definition name: (name) @name parameters: (formal_parameters) @parameters body: (compound_statement) @body) @definition.function
+; What a function or method hands back: its declared return type (`public function make(): ?Store`).
+(method_declaration name: (name) @result.of return_type: [(named_type) (optional_type)] @result)
+(function_definition name: (name) @result.of return_type: [(named_type) (optional_type)] @result)
 
 (property_declaration (property_element name: (variable_name (name) @name))) @definition.property
 ; Constructor promotion (`private string $url`) declares a property of the class.
