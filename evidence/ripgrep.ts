@@ -121,7 +121,7 @@ export function runRgSearch(treeDir: string, search: TextSearch, paths?: Readonl
 }
 
 /** rg's `--sort path` order: directory by directory, each entry by the bytes of its name (`a/b.js` before `a.js`). */
-export function inWalkOrder(a: string, b: string): number {
+function inWalkOrder(a: string, b: string): number {
   const left = a.split('/');
   const right = b.split('/');
   for (let i = 0; i < Math.min(left.length, right.length); i++) {

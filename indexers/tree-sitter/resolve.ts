@@ -302,24 +302,24 @@ function typeLocalsByCalls(corpus: CorpusSymbols): void {
       if (!found) byScopeAndName.set(key, (found = { state, scope, name, bindings: [] }));
       return found;
     };
-    const seen = new Set<string>();
+    // Several patterns may read one binding (untyped and from its call): one binding, from the call where one read it so.
+    const bindingAt = new Map<string, { bindings: Array<RawLocal | undefined>; index: number }>();
     for (const local of state.facts.locals) {
       if (local.scope < 0 || state.locals.get(local.scope)?.get(local.name) !== undefined) continue;
-      // Several patterns may read one binding (untyped and from its call): one binding, from the call where one read it so.
-      const at = `${local.range[0]}:${local.range[1]}`;
-      const bindings = group(local.scope, local.name).bindings;
-      if (seen.has(at)) {
-        if (local.fromCall) bindings[bindings.findIndex((b) => b && `${b.range[0]}:${b.range[1]}` === at)] = local;
+      const at = startKey(local.range);
+      const read = bindingAt.get(at);
+      if (read) {
+        if (local.fromCall) read.bindings[read.index] = local;
         continue;
       }
-      seen.add(at);
-      bindings.push(local);
+      const bindings = group(local.scope, local.name).bindings;
+      bindingAt.set(at, { bindings, index: bindings.push(local) - 1 });
     }
     // A function body's own definitions that are no symbols bind names too, with no call to type them,
     // unless a local pattern read the same binding (Kotlin's `val s = makeStore()` in a function is both).
     state.facts.definitions.forEach((d, i) => {
       if (state.ids[i] || d.parent < 0 || d.name === '' || d.declares || !byScopeAndName.has(`${d.parent} ${d.name}`)) return;
-      if (!seen.has(`${d.nameRange[0]}:${d.nameRange[1]}`)) group(d.parent, d.name).bindings.push(undefined);
+      if (!bindingAt.has(startKey(d.nameRange))) group(d.parent, d.name).bindings.push(undefined);
     });
     groups.push(...[...byScopeAndName.values()].filter((g) => g.bindings.every((b) => b?.fromCall)));
   }
@@ -351,9 +351,9 @@ function typeFromCall(corpus: CorpusSymbols, state: FileState, local: RawLocal, 
   const { call, position, count } = local.fromCall!;
   const target = resolveCall(corpus, state.facts.calls[call]!, state);
   const callee = target && resultsOf.get(target);
-  const results = callee && callee.state.facts.definitions[callee.index]!.results!;
-  if (!callee || results!.length !== count || position < 0) return undefined;
-  return corpus.resolveType(results![position]!, callee.state, callee.index);
+  if (!callee) return undefined;
+  const results = callee.state.facts.definitions[callee.index]!.results!;
+  return results.length === count && position >= 0 ? corpus.resolveType(results[position]!, callee.state, callee.index) : undefined;
 }
 
 /**
@@ -695,8 +695,7 @@ function writeDocuments(corpus: CorpusSymbols, calls: ResolvedCalls): DocumentOu
  */
 function localBindings(state: FileState): OccurrenceOut[] {
   const { definitions, locals } = state.facts;
-  const at = (r: Range) => `${r[0]}:${r[1]}`;
-  const taken = new Set(definitions.filter((_, i) => state.ids[i]).map((d) => at(d.nameRange)));
+  const taken = new Set(definitions.filter((_, i) => state.ids[i]).map((d) => startKey(d.nameRange)));
   const inCallable = (d: number): boolean => {
     for (let p = definitions[d]!.parent; p >= 0; p = definitions[p]!.parent) if (callableKinds.has(definitions[p]!.kind)) return true;
     return false;
@@ -707,11 +706,16 @@ function localBindings(state: FileState): OccurrenceOut[] {
   ];
   const out: OccurrenceOut[] = [];
   for (const range of ranges) {
-    if (taken.has(at(range))) continue;
-    taken.add(at(range));
+    if (taken.has(startKey(range))) continue;
+    taken.add(startKey(range));
     out.push({ range: scipRange(range), symbol: `local binding-${out.length}`, symbolRoles: 1 });
   }
   return out;
+}
+
+/** Where a range starts, as a key: two readings of one name in a file start at the same place. */
+function startKey(r: Range): string {
+  return `${r[0]}:${r[1]}`;
 }
 
 function scipRange(r: Range): number[] {
