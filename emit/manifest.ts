@@ -40,9 +40,9 @@ export const manifestSchema = z
         files: count,
         bytes: count,
         skipped: z
-          .object({ symlinks: z.array(z.string()), names_not_utf8: z.array(z.string()), binary: z.array(z.string()), archive_entries: z.array(z.string()) })
+          .object({ symlinks: z.array(z.string()), names_not_utf8: z.array(z.string()), binary: z.array(z.string()), archive_entries: z.array(z.string()), hard_links: z.array(z.string()) })
           .strict()
-          .meta({ description: "What the selection left out: symbolic links (never followed), entries whose names are not UTF-8 (escaped as \\xNN), binary files (a NUL byte: catalogues, fonts, images), and the entries of the source's archive never extracted (links, devices, fifos)." }),
+          .meta({ description: "What the selection left out: symbolic links (never followed), entries whose names are not UTF-8 (escaped as \\xNN), binary files (a NUL byte: catalogues, fonts, images), the entries of the source's archive never extracted (links, devices, fifos), and files with more than one name (hard links, never read: another name may lie outside the source)." }),
       })
       .strict(),
     indexer: z
@@ -222,7 +222,7 @@ export function buildManifest(m: ManifestInput): Manifest {
       ...(m.driftBase ? { drift: { source: m.driftBase.source, content_digest: m.driftBase.contentDigest } } : {}),
       files: m.fetched.files,
       bytes: m.fetched.bytes,
-      skipped: { symlinks: m.fetched.skippedLinks, names_not_utf8: m.fetched.skippedNames, binary: m.fetched.skippedBinary, archive_entries: m.fetched.skippedArchive },
+      skipped: { symlinks: m.fetched.skippedLinks, names_not_utf8: m.fetched.skippedNames, binary: m.fetched.skippedBinary, archive_entries: m.fetched.skippedArchive, hard_links: m.fetched.skippedHardLinks },
     },
     indexer: { ...m.indexed.indexer, project: m.project, symbols: m.symbols, documents: m.indexed.documents, call_resolution: resolutionOf(m.callSites) },
     seed: m.corpus.seed,

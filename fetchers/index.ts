@@ -33,6 +33,8 @@ export type FetchedCorpus = {
   skippedBinary: string[];
   /** Entries of the source's archive inside the selection that were never created: links, devices, fifos. */
   skippedArchive: string[];
+  /** Files with more than one name (hard links), which were not read. */
+  skippedHardLinks: string[];
   source: Source;
 };
 
@@ -46,6 +48,8 @@ const stampSchema = z.object({
   skippedBinary: z.array(z.string()),
   // Required too: a stamp written before an archive's left-out entries were listed is rebuilt.
   skippedArchive: z.array(z.string()),
+  // Required too: a stamp written before hard links were skipped is rebuilt.
+  skippedHardLinks: z.array(z.string()),
 });
 type Stamp = z.infer<typeof stampSchema>;
 
@@ -116,7 +120,7 @@ async function fetchCorpusUnlabelled(corpus: Corpus, ctx: FetchContext): Promise
     if (current.digest === stamp.digest && (!pinned || pinned === current.digest)) {
       log(`reusing ${treeDir} (${current.digest})`);
       const { digest: contentDigest, files, bytes } = current;
-      return { treeDir, contentDigest, files, bytes, reused: true, skippedLinks: stamp.skippedLinks, skippedNames: stamp.skippedNames, skippedBinary: stamp.skippedBinary, skippedArchive: stamp.skippedArchive, source };
+      return { treeDir, contentDigest, files, bytes, reused: true, skippedLinks: stamp.skippedLinks, skippedNames: stamp.skippedNames, skippedBinary: stamp.skippedBinary, skippedArchive: stamp.skippedArchive, skippedHardLinks: stamp.skippedHardLinks, source };
     }
     log(`the tree in ${treeDir} no longer matches its stamp; rebuilding`);
   }
@@ -141,14 +145,14 @@ async function fetchCorpusUnlabelled(corpus: Corpus, ctx: FetchContext): Promise
     await rm(stampPath, { force: true });
     await rm(treeDir, { recursive: true, force: true });
     await rename(tmpDir, treeDir);
-    const { skippedLinks, skippedNames, skippedBinary, skippedArchive } = selected;
-    const newStamp: Stamp = { digest, files, bytes, skippedLinks, skippedNames, skippedBinary, skippedArchive };
+    const { skippedLinks, skippedNames, skippedBinary, skippedArchive, skippedHardLinks } = selected;
+    const newStamp: Stamp = { digest, files, bytes, skippedLinks, skippedNames, skippedBinary, skippedArchive, skippedHardLinks };
     await writeFileAtomic(stampPath, `${JSON.stringify(newStamp, null, 2)}\n`);
     log(`selected ${files} files, ${bytes} bytes (${digest})`);
-    if (skippedLinks.length || skippedNames.length || skippedBinary.length || skippedArchive.length) {
-      log(`skipped ${skippedLinks.length} symbolic link(s), ${skippedNames.length} name(s) that are not UTF-8, ${skippedBinary.length} binary file(s) and ${skippedArchive.length} archive link(s), device(s) or fifo(s) (listed in the manifest)`);
+    if (skippedLinks.length || skippedNames.length || skippedBinary.length || skippedArchive.length || skippedHardLinks.length) {
+      log(`skipped ${skippedLinks.length} symbolic link(s), ${skippedNames.length} name(s) that are not UTF-8, ${skippedBinary.length} binary file(s), ${skippedArchive.length} archive link(s), device(s) or fifo(s) and ${skippedHardLinks.length} hard-linked file(s) (listed in the manifest)`);
     }
-    return { treeDir, contentDigest: digest, files, bytes, reused: false, skippedLinks, skippedNames, skippedBinary, skippedArchive, source };
+    return { treeDir, contentDigest: digest, files, bytes, reused: false, skippedLinks, skippedNames, skippedBinary, skippedArchive, skippedHardLinks, source };
   } finally {
     await rm(tmpDir, { recursive: true, force: true });
     untrack();

@@ -17,6 +17,11 @@ export type SelectedTree = {
   skippedBinary: string[];
   /** Entries the source's archive held inside the selection that were never created (links, devices, fifos). */
   skippedArchive: string[];
+  /**
+   * Regular files with more than one name (hard links): another name may lie outside the source, and
+   * nothing in the tree tells whether it does, so their content is never read.
+   */
+  skippedHardLinks: string[];
 };
 export type TreeDigest = { digest: string; files: number; bytes: number };
 
@@ -55,7 +60,8 @@ export function maySelectUnder(dir: string, include: readonly string[], exclude:
  * Copies the regular files of srcDir selected by include/exclude into destDir, and reports which of
  * `notExtracted` (what the source's archive held but never created) the selection would have taken.
  * Symlinks are reported, never followed or copied; `.git` (at any depth) is never copied; an entry
- * whose name is not valid UTF-8 is skipped and reported (escaped), and so is a file with a NUL byte. Written modes are fixed (0o644
+ * whose name is not valid UTF-8 is skipped and reported (escaped), and so are a file with a NUL byte and a file with
+ * more than one name (a hard link, possibly to a file outside srcDir). Written modes are fixed (0o644
  * files, 0o755 dirs) so the result does not depend on the umask.
  */
 export async function selectTree(
@@ -67,7 +73,7 @@ export async function selectTree(
 ): Promise<SelectedTree> {
   const selected = (rel: string) => include.some((e) => matches(rel, e)) && !exclude.some((e) => matches(rel, e));
   const skippedArchive = notExtracted.filter(selected).sort(comparePaths);
-  const result: SelectedTree = { files: 0, bytes: 0, skippedLinks: [], skippedNames: [], skippedBinary: [], skippedArchive };
+  const result: SelectedTree = { files: 0, bytes: 0, skippedLinks: [], skippedNames: [], skippedBinary: [], skippedArchive, skippedHardLinks: [] };
   const createdDirs = new Set<string>();
 
   const ensureDir = async (rel: string) => {
@@ -96,7 +102,11 @@ export async function selectTree(
       } else if (entry.isSymbolicLink()) {
         if (selected(path)) result.skippedLinks.push(path);
       } else if (entry.isFile() && selected(path)) {
-        const content = await readRegularFile(join(srcDir, path));
+        const content = await readSingleNamedFile(join(srcDir, path));
+        if (content === undefined) {
+          result.skippedHardLinks.push(path);
+          continue;
+        }
         if (content.includes(0)) {
           result.skippedBinary.push(path);
           continue;
@@ -116,6 +126,7 @@ export async function selectTree(
   result.skippedLinks.sort(comparePaths);
   result.skippedNames.sort(comparePaths);
   result.skippedBinary.sort(comparePaths);
+  result.skippedHardLinks.sort(comparePaths);
   return result;
 }
 
@@ -128,6 +139,21 @@ function escapeBytes(name: Buffer): string {
 async function readRegularFile(path: string): Promise<Buffer> {
   const handle = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW);
   try {
+    return await handle.readFile();
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * A file's content, or undefined when it has more than one name. Asked of the open handle, so the file
+ * read is the file checked; no fetcher makes hard links (archive hard links are never extracted, git
+ * writes each file once), so only a local source can hold one.
+ */
+async function readSingleNamedFile(path: string): Promise<Buffer | undefined> {
+  const handle = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW);
+  try {
+    if ((await handle.stat()).nlink > 1) return undefined;
     return await handle.readFile();
   } finally {
     await handle.close();

@@ -1,6 +1,5 @@
-import { readFile } from 'node:fs/promises';
-import { PipelineError } from '../core/errors.ts';
 import { lintRules, lintScenarioFile, lintTable, type LintFinding } from '../validate/lint.ts';
+import { readScenarioJson } from './scenario-text.ts';
 
 /** How many findings of each file `lmc lint` prints under the table. */
 const SHOWN_PER_FILE = 10;
@@ -9,19 +8,7 @@ const SHOWN_PER_FILE = 10;
 export async function lintFiles(files: string[]): Promise<number> {
   const results: Array<{ file: string; scenarios: number; findings: LintFinding[] }> = [];
   for (const file of files) {
-    let text: string;
-    try {
-      text = await readFile(file, 'utf8');
-    } catch (error) {
-      throw new PipelineError(`cannot read it: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { file });
-    }
-    let data: unknown;
-    try {
-      data = JSON.parse(text);
-    } catch (error) {
-      throw new PipelineError(`not JSON: ${(error as Error).message}`, { file });
-    }
-    results.push({ file, ...lintScenarioFile(data) });
+    results.push({ file, ...lintScenarioFile(await readScenarioJson(file)) });
   }
   const lines = [lintTable(results)];
   for (const r of results.filter((x) => x.findings.length)) {

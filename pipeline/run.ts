@@ -1,19 +1,13 @@
-import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { categories, categoryWeights, upstreamCategoryWeights, type Scenario } from '../core/contract.ts';
 import { PipelineError } from '../core/errors.ts';
 import { scenarioSchemaProblem } from '../emit/validate.ts';
 import { runScenarios, type RunResult, type ScenarioOutcome } from '../validate/runner.ts';
+import { readScenarioJson } from './scenario-text.ts';
 
 /** Reads a scenario file as the runner does: JSON, an array, every scenario valid by the published schema (any id form). */
 async function readScenarios(file: string): Promise<Scenario[]> {
-  let data: unknown;
-  try {
-    data = JSON.parse(await readFile(file, 'utf8'));
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new PipelineError(code ? `cannot read it: ${code}` : `not JSON: ${(error as Error).message}`, { file });
-  }
+  const data = await readScenarioJson(file);
   if (!Array.isArray(data) || data.length === 0) throw new PipelineError('not a non-empty array of scenarios', { file });
   data.forEach((s, i) => {
     const problem = scenarioSchemaProblem(s);

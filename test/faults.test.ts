@@ -7,7 +7,8 @@
  */
 import { execFile, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cp, mkdir, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { constants as bufferConstants } from 'node:buffer';
+import { cp, link, mkdir, readdir, readFile, rm, symlink, truncate as truncateFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -227,6 +228,23 @@ describe('the command line', () => {
     }
   });
 
+  it('a scenario file too large for one text is refused by its size before it is read, by run and lint alike', async () => {
+    // Sparse: its size is past V8's longest string, and nothing is ever written or read.
+    const file = join(space, 'huge.json');
+    await writeFile(file, '');
+    await truncateFile(file, bufferConstants.MAX_STRING_LENGTH + 1);
+    const line = `lmc: ${file}: it is 536,870,889 bytes, more than lmc can hold as one text (536,870,888 bytes); split it into smaller files`;
+    await expectFailure(['run', file, '--adapter', 'cat'], 1, line);
+    await expectFailure(['lint', file], 1, line);
+    await rm(file);
+  });
+
+  it('a scenario file that is a directory, or not JSON', async () => {
+    await writeFile(join(space, 'half.json'), '[');
+    await expectFailure(['run', space, '--adapter', 'cat'], 1, `lmc: ${space}: cannot read it (EISDIR)`);
+    await expectFailure(['lint', join(space, 'half.json')], 1, `lmc: ${join(space, 'half.json')}: not JSON: Unexpected end of JSON input`);
+  });
+
   it('lmc --help, -h and help name every command and every option, --shard included', async () => {
     for (const args of [['--help'], ['-h'], ['help']]) {
       const r = await lmc(args, space);
@@ -332,17 +350,21 @@ describe('the file system', () => {
     await writeFile(join(space, 'empty.yaml'), lockText({ include: '[nothing/]' }));
     await expectFailure(['generate', '--lock', 'empty.yaml', '--out', 'out', '--work-dir', 'work'], 1, 'lmc: corpus shop, stage fetch: include ["nothing/"] selected no files from the source');
   });
-  it('names that are not UTF-8, symbolic links and binary files inside a corpus are skipped and listed in the manifest', async () => {
+  it('names that are not UTF-8, symbolic links, binary files and hard links inside a corpus are skipped and listed in the manifest', async () => {
     const root = await tempDir('faults-names');
     await cp(join(repoRoot, 'languages', 'go', 'fixture'), join(root, 'tree'), { recursive: true });
     await writeFile(Buffer.from(`${join(root, 'tree')}/bad-\xff\xfe.go`, 'latin1'), 'package inventory\n');
     await symlink('/etc/passwd', join(root, 'tree', 'passwd.go'));
+    // A second name, inside the corpus, for a file outside it: realpath cannot see it.
+    await writeFile(join(root, 'outside.go'), 'package secret\n\nfunc Leak() {}\n');
+    await link(join(root, 'outside.go'), join(root, 'tree', 'secret.go'));
     await writeFile(join(root, 'tree', 'logo.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]));
     await writeFile(join(root, 'l.yaml'), lockText());
     const r = await lmc(['generate', '--lock', 'l.yaml', '--out', 'out', '--work-dir', 'work'], root);
     expect(r.code, r.stderr).toBe(0);
     const manifest = JSON.parse(await readFile(join(root, 'out', 'shop.manifest.json'), 'utf8')) as { corpus: { skipped: unknown } };
-    expect(manifest.corpus.skipped).toEqual({ symlinks: ['passwd.go'], names_not_utf8: ['bad-\\xff\\xfe.go'], binary: ['logo.png'], archive_entries: [] });
+    expect(manifest.corpus.skipped).toEqual({ symlinks: ['passwd.go'], names_not_utf8: ['bad-\\xff\\xfe.go'], binary: ['logo.png'], archive_entries: [], hard_links: ['secret.go'] });
+    expect((await readdir(join(root, 'work', 'trees', 'shop'), { recursive: true })).filter((n) => n.endsWith('.go')).map((n) => n.split('/').pop()).sort()).not.toContain('secret.go');
     await rm(root, { recursive: true, force: true });
   });
 });

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { chmod, link, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -153,17 +153,21 @@ describe('selectTree', () => {
     await symlink('/etc', join(src, 'src/etc'));
     await symlink('../../..', join(src, 'lib/escape'));
     await symlink('../README.md', join(src, 'test/link.md'));
+    // Both names of a hard-linked file are skipped, and so is a name outside the selection's other one.
+    await link(join(src, 'lib/c.js'), join(src, 'src/twin.ts'));
+    await link(join(src, 'test/t.ts'), join(src, 'src/t.ts'));
 
     const result = await selectTree(src, dest, ['src/', 'README.md', 'lib', '.git/'], ['src/gen/', 'src/skip.ts']);
 
-    expect(await listFiles(dest)).toEqual(['README.md', 'lib/c.js', 'src/a.ts', 'src/bin.dat', 'src/deep/b.ts']);
+    expect(await listFiles(dest)).toEqual(['README.md', 'src/a.ts', 'src/bin.dat', 'src/deep/b.ts']);
     expect(result).toEqual({
-      files: 5,
-      bytes: 7 + 2 + 20 + 5 + 20,
+      files: 4,
+      bytes: 7 + 20 + 5 + 20,
       skippedLinks: ['lib/escape', 'src/etc', 'src/link.ts'],
       skippedNames: [],
       skippedBinary: ['src/locale/de.mo'],
       skippedArchive: [],
+      skippedHardLinks: ['lib/c.js', 'src/t.ts', 'src/twin.ts'],
     });
     // Bytes that are not UTF-8 but hold no NUL are text to rg, and copied as they are.
     expect(await readFile(join(dest, 'src/bin.dat'))).toEqual(Buffer.from([0xfe, 255, 10, 13, 0x80]));
@@ -657,6 +661,7 @@ describe('fetchCorpus', () => {
       skippedNames: [],
       skippedBinary: [],
       skippedArchive: [],
+      skippedHardLinks: [],
       source,
     });
     expect(await readTree(first.treeDir)).toEqual({
@@ -671,6 +676,7 @@ describe('fetchCorpus', () => {
       skippedNames: [],
       skippedBinary: [],
       skippedArchive: [],
+      skippedHardLinks: [],
     });
     expect(registry.requests).toEqual(['/fastify/-/fastify-5.6.1.tgz']);
     await registry.close();
@@ -699,7 +705,7 @@ describe('fetchCorpus', () => {
     // docs/ is outside the selection (lib/ and package.json); the rest sorted by path bytes.
     expect(first.skippedArchive).toEqual(['lib/alias.js', 'lib/hard.js', 'lib/pipe', 'lib/tty']);
     expect(await readTree(first.treeDir)).toEqual({ 'lib/server.js': 'export function listen() {}\n', 'package.json': '{"name":"odd","version":"1.0.0"}\n' });
-    expect(lines).toContain('odd: skipped 0 symbolic link(s), 0 name(s) that are not UTF-8, 0 binary file(s) and 4 archive link(s), device(s) or fifo(s) (listed in the manifest)');
+    expect(lines).toContain('odd: skipped 0 symbolic link(s), 0 name(s) that are not UTF-8, 0 binary file(s), 4 archive link(s), device(s) or fifo(s) and 0 hard-linked file(s) (listed in the manifest)');
     const second = await fetchCorpus(corpus('odd', source), { repoRoot: workDir, workDir, log: () => {} });
     expect(second).toEqual({ ...first, reused: true });
   });
@@ -758,7 +764,7 @@ describe('fetchCorpus', () => {
     expect(lines[0]).toBe(`demo: the tree in ${first.treeDir} no longer matches its stamp; rebuilding`);
     expect(lines[1]).toMatch(new RegExp(`^demo: git: reusing the clone in ${workDir}/sources/demo/[0-9a-f]{16}$`));
     expect(lines[2]).toBe(`demo: selected 3 files, 41 bytes (${FIRST_TREE_DIGEST})`);
-    expect(lines[3]).toBe('demo: skipped 1 symbolic link(s), 0 name(s) that are not UTF-8, 0 binary file(s) and 0 archive link(s), device(s) or fifo(s) (listed in the manifest)');
+    expect(lines[3]).toBe('demo: skipped 1 symbolic link(s), 0 name(s) that are not UTF-8, 0 binary file(s), 0 archive link(s), device(s) or fifo(s) and 0 hard-linked file(s) (listed in the manifest)');
   });
 
   it('removes the temp trees a killed run left in the corpus folder when it builds one', async () => {
