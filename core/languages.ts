@@ -180,6 +180,13 @@ const walkerSchema = z
     /** A bare call inside a type may call the type's own members (Java, C#, C++, Ruby). */
     implicitSelfMembers: z.boolean().default(false),
     /**
+     * Whether a call of a name that is both a method and a field or property of the type reaches the
+     * method (Rust, Java, PHP, Kotlin: a field holding a function is called as `(x.f)(…)`, `$x->f->__invoke()`
+     * or `x.f.invoke()`). Otherwise the two are one ambiguity, and the call stays unresolved (JavaScript,
+     * Python: an own property shadows the method its class defines).
+     */
+    methodsBeforeFields: z.boolean().default(false),
+    /**
      * Which types around a bare call it may reach (with `implicitSelfMembers`): every type it is
      * written in (`lexical`: a Java inner class calls its outer class's methods), or only the class
      * or module that directly holds its definition (`innermost`: Ruby, where `self` in a module's

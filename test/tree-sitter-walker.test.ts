@@ -143,7 +143,7 @@ describe('the tree-sitter walker', () => {
         '\tc, r := gin.CreateTestContext()',
         '\tc.Abort()', // gin/Context#Abort, from the first result
         '\tr.Use()', // gin/Engine#Use, from the second
-        '\tg := gin.New().Group()', // a call on a call: the receiver is no local, nothing is typed
+        '\tg := gin.New().Group()', // a call on a call: Engine#Group, so g is a *Context
         '\tg.Abort()',
         '\te := gin.New()',
         '\th := e.Group()', // typed through e
@@ -178,10 +178,10 @@ describe('the tree-sitter walker', () => {
       'app/Serve(). -> gin/Engine#Use().',
       'app/Serve(). -> gin/New().',
     ]);
-    // Abort is called five times in Serve and Mixed; only `c.Abort()` and `h.Abort()` resolve.
+    // Abort is called five times in Serve and Mixed; `c.Abort()`, `g.Abort()` and `h.Abort()` resolve.
     const doc = (await index(files, 'go')).documents.find((d) => d.relativePath === 'app/app.go')!;
     const aborts = doc.occurrences.filter((o) => o.symbolRoles === 0 && o.range[0]! >= 8 && /Abort/.test(o.symbol) && !o.symbol.startsWith('local '));
-    expect(aborts.map((o) => o.range[0])).toEqual([10, 16]);
+    expect(aborts.map((o) => o.range[0])).toEqual([10, 13, 16]);
     expect([...graph.unresolved.bodies].sort()).toEqual(['lmc-tree-sitter golang demo 1.0.0 app/Mixed().', 'lmc-tree-sitter golang demo 1.0.0 app/Serve().']);
   });
 
@@ -198,6 +198,44 @@ describe('the tree-sitter walker', () => {
     // The one call of the method, made on the local, resolves; without the type it would be no edge.
     const callee = edge.slice(edge.indexOf(' -> '));
     expect(edges.filter((e) => e.endsWith(callee))).toEqual([edge]);
+  });
+
+  it.each([
+    ['go', { 'a/a.go': 'package a\n\ntype B struct{}\n\nfunc (b *B) Add() *B { return b }\nfunc (b *B) Done() {}\nfunc New() *B { return nil }\nfunc Use() {\n\tNew().Add().Done()\n}\n' }, ['a/Use(). -> a/B#Add().', 'a/Use(). -> a/B#Done().', 'a/Use(). -> a/New().'], []],
+    ['rust', { 'src/lib.rs': 'pub struct B;\nimpl B {\n    pub fn new() -> Self { B }\n    pub fn add(self) -> Self { self }\n    pub fn done(&self) {}\n}\npub fn use_it() {\n    B::new().add().done();\n    let b = B::new();\n    b.done();\n}\n' }, ['use_it(). -> B#add().', 'use_it(). -> B#done().', 'use_it(). -> B#new().'], []],
+    ['php', { 'B.php': '<?php\nclass B {\n  public static function make(): static { return new static(); }\n  public function add(): self { return $this; }\n  public function done(): void {}\n}\nfunction useIt(): void {\n  B::make()->add()->done();\n}\n' }, ['useIt(). -> B#add().', 'useIt(). -> B#done().', 'useIt(). -> B#make().'], []],
+    // A trait's `-> Self` is whichever type implements it: S's own `go` runs here, not the trait's, so the call stays unresolved.
+    ['rust', { 'src/lib.rs': 'pub trait T {\n    fn me(self) -> Self where Self: Sized { self }\n    fn go(&self) {}\n}\npub struct S;\nimpl T for S { fn go(&self) {} }\nimpl S { pub fn make() -> S { S } }\npub fn f() { S::make().me().go(); }\n' }, ['f(). -> S#make().', 'f(). -> T#me().'], ['go']],
+    // Nor is a protocol's: the call on it stays unresolved.
+    ['swift', { 'B.swift': 'protocol P { func me() -> Self }\nclass B {\n  func add() -> Self { return self }\n  func done() {}\n}\nfunc make() -> B { return B() }\nfunc use(p: P) {\n  make().add().done()\n  p.me().done()\n}\n' }, ['use(). -> B#add().', 'use(). -> B#done().', 'use(). -> P#me().', 'use(). -> make().'], ['done']],
+  ])("resolves a %s call on what a call hands back, through the language's own-type name (Self, self, static)", async (language, files, edges, unresolved) => {
+    const { outputPath } = await index(files, language);
+    const graph = await buildFactGraph(outputPath, { name: 'demo' });
+    expect([callEdgesOf(graph).sort(), [...graph.unresolved.names].sort()]).toEqual([edges, unresolved]);
+  });
+
+  it('resolves a Rust call on a field of self by the type the field is declared with, and none on a field whose type is not the corpus\'s', async () => {
+    const text = [
+      'pub struct Command;',
+      'impl Command { pub fn build(&mut self) {} }',
+      "pub struct Parser<'a> { cmd: &'a mut Command, spare: Option<Command> }",
+      "impl<'a> Parser<'a> {",
+      '    pub fn run(&mut self) {',
+      '        self.cmd.build();',
+      '        self.spare.build();',
+      '    }',
+      '}',
+      '',
+    ].join('\n');
+    const { outputPath } = await index({ 'src/lib.rs': text }, 'rust');
+    const graph = await buildFactGraph(outputPath, { name: 'demo' });
+    expect([callEdgesOf(graph), [...graph.unresolved.names]]).toEqual([['Parser#run(). -> Command#build().'], ['build']]);
+  });
+
+  it('reaches the method where a type has a field of the same name, in a language whose method calls never call a field (Rust: methodsBeforeFields)', async () => {
+    const { outputPath } = await index({ 'src/lib.rs': 'pub struct Cmd { about: u8 }\nimpl Cmd {\n    pub fn new() -> Self { Cmd { about: 0 } }\n    pub fn about(self) -> Self { self }\n}\npub fn f() { Cmd::new().about(); }\n' }, 'rust');
+    const graph = await buildFactGraph(outputPath, { name: 'demo' });
+    expect([callEdgesOf(graph).sort(), [...graph.unresolved.names]]).toEqual([['f(). -> Cmd#about().', 'f(). -> Cmd#new().'], []]);
   });
 
   it('types no PHP variable that another write rebinds (a caught exception, a destructuring), whatever the call before it hands back', async () => {
@@ -312,17 +350,20 @@ describe('the tree-sitter walker', () => {
     expect([...graph.unresolved.names].sort()).toEqual(['Ok', 'resolve_pending']);
   });
 
-  it('reads a call on what another call or a construction gives as a call of unknown receiver (C#, Java, PHP, Rust turbofish)', async () => {
-    const cases: Array<[string, Record<string, string>, string[], string]> = [
-      ['csharp', { 'a.cs': 'namespace N { class A { public void F() { new B().Run(); x.Select(1).Where(2); } } class B { public void Run() {} } }\n' }, ['Run', 'Select', 'Where'], 'N/A#F().'],
-      ['java', { 'A.java': 'class A { void f() { new B().run(); x().y(); } B x() { return null; } }\nclass B { void run() {} void y() {} }\n' }, ['run', 'y'], 'A#f().'],
-      ['php', { 'a.php': '<?php\nclass A { private $d; function f() { $this->d->setOptions([]); $this->g()->h(); } function g() { return $this; } function h() {} }\n' }, ['h', 'setOptions'], 'A#f().'],
-      ['rust', { 'src/lib.rs': 'fn f(m: M) { m.get_many::<u8>(1); }\n' }, ['get_many'], 'f().'],
+  it('reads a call on a construction or on a method result of a written type as a call of that type, and one on a value of unknown type as a call of unknown receiver (C#, Java, PHP, Ruby, Kotlin, Rust turbofish)', async () => {
+    const cases: Array<[string, Record<string, string>, string[], string[], string]> = [
+      ['csharp', { 'a.cs': 'namespace N { class A { public void F() { new B().Run(); x.Select(1).Where(2); } } class B { public void Run() {} } }\n' }, ['N/A#F(). -> N/B#Run().'], ['Select', 'Where'], 'N/A#F().'],
+      ['java', { 'A.java': 'class A { void f() { new B().run(); x().y(); z().y(); } B x() { return null; } int z() { return 0; } }\nclass B { void run() {} void y() {} }\n' }, ['A#f(). -> A#x().', 'A#f(). -> A#z().', 'A#f(). -> B#run().', 'A#f(). -> B#y().'], ['y'], 'A#f().'],
+      ['php', { 'a.php': '<?php\nclass A { private $d; function f() { $this->d->setOptions([]); $this->g()->h(); (new B())->run(); } function g() { return $this; } function h() {} }\nclass B { function run() {} }\n' }, ['A#f(). -> A#g().', 'A#f(). -> B#run().'], ['h', 'setOptions'], 'A#f().'],
+      ['ruby', { 'lib/a.rb': 'class B\n  def run; end\nend\nclass A\n  def f\n    B.new.run\n    x.y\n  end\nend\n' }, ['A#f(). -> B#run().'], ['x', 'y'], 'A#f().'],
+      ['kotlin', { 'A.kt': 'class B {\n  fun run() {}\n}\nclass A {\n  fun f() {\n    B().run()\n    x().y()\n  }\n}\n' }, ['A#f(). -> B#run().'], ['x', 'y'], 'A#f().'],
+      ['rust', { 'src/lib.rs': 'fn f(m: M) { m.get_many::<u8>(1); }\n' }, [], ['get_many'], 'f().'],
     ];
-    for (const [language, files, names, body] of cases) {
+    for (const [language, files, edges, names, body] of cases) {
       const { outputPath } = await index(files, language);
       const graph = await buildFactGraph(outputPath, { name: 'demo' });
-      expect([language, [...graph.unresolved.names].sort(), [...graph.unresolved.bodies].map((b) => b.slice(graph.packagePrefix.length))]).toEqual([language, names, [body]]);
+      const unresolved = [[...graph.unresolved.names].sort(), [...graph.unresolved.bodies].map((b) => b.slice(graph.packagePrefix.length))];
+      expect([language, callEdgesOf(graph).sort(), ...unresolved]).toEqual([language, edges, names, [body]]);
     }
   });
 

@@ -63,7 +63,11 @@ export interface RawCall {
   isNew: boolean;
   /** `(#set! new "enclosing-type")`: Ruby's bare `new(...)` in a class method constructs the type around it. */
   ofEnclosingType?: true;
-  receiver?: { kind: 'self' | 'super' | 'expression'; text: string };
+  /**
+   * `field`: a field of the type around the call, named by `text` (`self.cmd` in `self.cmd.build()`);
+   * `call`: the call whose value the receiver is, by its index among the file's calls (`gin.New()` in `gin.New().Group(…)`).
+   */
+  receiver?: { kind: 'self' | 'super' | 'field' | 'expression'; text: string; call?: number };
   arguments?: number;
   /** Innermost definition containing the call, -1 at file level. */
   scope: number;
@@ -166,6 +170,13 @@ function nameStart(key: string): number | undefined {
 }
 
 /** Offsets where the queries already read a name: a call, a definition, a local binding. */
+/** A node's span as `start:end`, inside any parentheses around it (`(new B())` is the `new B()` it holds). */
+function spanInside(node: Node): string {
+  let inner = node;
+  while (inner.type.startsWith('parenthesized') && inner.namedChildCount === 1) inner = inner.namedChild(0)!;
+  return `${inner.startIndex}:${inner.endIndex}`;
+}
+
 function takenOffsets(callSites: Array<{ start: number }>, definitionKeys: Iterable<string>, locals: Array<{ start: number }>): Set<number> {
   const taken = new Set<number>([...callSites, ...locals].map((site) => site.start));
   for (const key of definitionKeys) {
@@ -334,7 +345,7 @@ export function extractFacts(path: string, source: string, tree: Tree, grammar: 
   const suppressed = new Set<string>();
   const fileScopedDefinitions = new Set<RawDefinition>();
   const inheritance: Array<{ sub: Node; supertype: string; embeds: boolean }> = [];
-  const callSites: Array<Omit<RawCall, 'scope'> & { start: number }> = [];
+  const callSites: Array<Omit<RawCall, 'scope'> & { start: number; receiverNode?: string }> = [];
   const writerCalls = new Set<number>();
   /** Name offsets a pattern marks `(#set! call "none")`: no call, whatever another pattern read there. */
   const notCalls = new Set<number>();
@@ -505,6 +516,7 @@ export function extractFacts(path: string, source: string, tree: Tree, grammar: 
       callNameAt.set(`${callNode.startIndex}:${callNode.endIndex}`, nameNode.startIndex);
       const receiverSelf = first('receiver.self');
       const receiverSuper = first('receiver.super');
+      const receiverField = first('receiver.field');
       const receiver = first('receiver');
       const args = namedChildCount(first('arguments'));
       callSites.push({
@@ -520,9 +532,11 @@ export function extractFacts(path: string, source: string, tree: Tree, grammar: 
           ? { receiver: { kind: 'self' as const, text: receiverSelf.text } }
           : receiverSuper
             ? { receiver: { kind: 'super' as const, text: receiverSuper.text } }
-            : receiver
-              ? { receiver: { kind: 'expression' as const, text: receiver.text } }
-              : {}),
+            : receiverField
+              ? { receiver: { kind: 'field' as const, text: receiverField.text } }
+              : receiver
+                ? { receiver: { kind: 'expression' as const, text: receiver.text }, receiverNode: spanInside(receiver) }
+                : {}),
         ...(args !== undefined ? { arguments: args } : {}),
       });
       continue;
@@ -649,8 +663,10 @@ export function extractFacts(path: string, source: string, tree: Tree, grammar: 
     while (d >= 0 && !scopeSet.has(d)) d = definitions[d]!.parent;
     return d;
   };
-  facts.calls = callSites.map(({ start, ...call }) => {
+  const callIndexAt = new Map(callSites.map((call, i) => [call.start, i]));
+  facts.calls = callSites.map(({ start, receiverNode, ...call }) => {
     let scope = scopeAt(start);
+    const receiverCall = receiverNode === undefined ? undefined : callIndexAt.get(callNameAt.get(receiverNode) ?? -1);
     let unbound = false;
     if (inParameters(start, scope)) {
       if (definitions[scope]!.parametersAtDefinition) scope = scopeAround(scope);
@@ -660,6 +676,7 @@ export function extractFacts(path: string, source: string, tree: Tree, grammar: 
       ...call,
       ...(writerCalls.has(start) ? { name: writerName(rules.writer, call.name) } : {}),
       ...(unbound ? { unbound: true as const } : {}),
+      ...(receiverCall !== undefined ? { receiver: { ...call.receiver!, call: receiverCall } } : {}),
       scope,
     };
   });
@@ -668,7 +685,6 @@ export function extractFacts(path: string, source: string, tree: Tree, grammar: 
     while (d >= 0 && !typeKinds.has(definitions[d]!.kind)) d = definitions[d]!.parent;
     return d;
   };
-  const callIndexAt = new Map(callSites.map((call, i) => [call.start, i]));
   facts.locals = localSites.map(({ start, inType, value, ...local }) => {
     const call = value && callIndexAt.get(callNameAt.get(value.node) ?? -1);
     return {

@@ -242,7 +242,7 @@ export async function indexWithTreeSitter(options: TreeSitterIndexOptions): Prom
     parser.delete();
   }
 
-  const resolved = resolveCorpus(facts, config, project);
+  const resolved = resolveCorpus(facts, config, project, language.language.idioms.signatures.selfTypes);
   const metadata = encodeMetadata({
     version: 0,
     toolInfo: { name: SCHEME, version: language.grammarVersions.join(' '), arguments: [config.name] },

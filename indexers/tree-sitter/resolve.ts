@@ -91,13 +91,14 @@ export interface ResolvedIndex {
  * structure: place every definition, bind locals, link supertypes and overrides, resolve calls,
  * write the documents. A call becomes a reference only when its target is unambiguous.
  */
-export function resolveCorpus(files: FileFacts[], config: WalkerConfig, project: { name: string; version: string }): ResolvedIndex {
+export function resolveCorpus(files: FileFacts[], config: WalkerConfig, project: { name: string; version: string }, selfTypes: readonly string[] = []): ResolvedIndex {
   const corpus = new CorpusSymbols(files, config, project);
   placeDefinitions(corpus);
   bindLocals(corpus);
   linkSupertypes(corpus);
-  typeLocalsByCalls(corpus);
-  const calls = resolveCalls(corpus);
+  const results = resultsByCallable(corpus, selfTypes);
+  typeLocalsByCalls(corpus, results);
+  const calls = resolveCalls(corpus, results);
   // After the calls: a satisfied interface is no place to look a called method up.
   if (config.interfaces === 'structural') satisfyInterfaces(corpus);
   return { documents: writeDocuments(corpus, calls), symbols: corpus.symbols.size, resolvedCalls: calls.resolved, unresolvedCalls: calls.unresolved };
@@ -284,14 +285,8 @@ function bindLocals(corpus: CorpusSymbols): void {
  * call has a receiver typed this way (`r := New(); g := r.Group(…)`) are settled once that type is, so the
  * passes repeat until none settles more.
  */
-function typeLocalsByCalls(corpus: CorpusSymbols): void {
-  const resultsOf = new Map<string, { state: FileState; index: number }>();
-  for (const state of corpus.states) {
-    state.facts.definitions.forEach((d, i) => {
-      if (d.results && state.ids[i]) resultsOf.set(state.ids[i]!, { state, index: i });
-    });
-  }
-  if (resultsOf.size === 0) return;
+function typeLocalsByCalls(corpus: CorpusSymbols, results: Results): void {
+  if (results.written.size === 0) return;
   // Every binding of a name in a scope that no written type covers, or no type at all where one is not from a call.
   const groups: Array<{ state: FileState; scope: number; name: string; bindings: Array<RawLocal | undefined> }> = [];
   for (const state of corpus.states) {
@@ -327,7 +322,7 @@ function typeLocalsByCalls(corpus: CorpusSymbols): void {
   const final = new Map<RawLocal, string | undefined>();
   const typeOf = (state: FileState, binding: RawLocal): string | undefined => {
     if (final.has(binding)) return final.get(binding);
-    const type = typeFromCall(corpus, state, binding, resultsOf);
+    const type = typeFromCall(corpus, state, binding, results);
     const receiver = state.facts.calls[binding.fromCall!.call]!.receiver;
     if (type !== undefined || receiver?.kind !== 'expression' || !IDENTIFIER.test(receiver.text.trim())) final.set(binding, type);
     return type;
@@ -347,13 +342,69 @@ function typeLocalsByCalls(corpus: CorpusSymbols): void {
 }
 
 /** The type a binding takes from the call it is given: the callee's result at its position, where the callee hands back as many. */
-function typeFromCall(corpus: CorpusSymbols, state: FileState, local: RawLocal, resultsOf: Map<string, { state: FileState; index: number }>): string | undefined {
+function typeFromCall(corpus: CorpusSymbols, state: FileState, local: RawLocal, results: Results): string | undefined {
   const { call, position, count } = local.fromCall!;
-  const target = resolveCall(corpus, state.facts.calls[call]!, state);
-  const callee = target && resultsOf.get(target);
+  const target = resolveCall(corpus, state.facts.calls[call]!, state, results);
+  return target === undefined ? undefined : resultType(corpus, results, target, position, count);
+}
+
+/**
+ * The callables whose definitions write the types they hand back, and the fields and properties whose
+ * definitions write the type they hold (`@result`); and the names that mean "the type this is a member of".
+ */
+interface Results {
+  written: Map<string, { state: FileState; index: number }>;
+  selfTypes: ReadonlySet<string>;
+}
+
+function resultsByCallable(corpus: CorpusSymbols, selfTypes: readonly string[]): Results {
+  const written = new Map<string, { state: FileState; index: number }>();
+  for (const state of corpus.states) {
+    state.facts.definitions.forEach((d, i) => {
+      if (d.results && state.ids[i]) written.set(state.ids[i]!, { state, index: i });
+    });
+  }
+  return { written, selfTypes: new Set(selfTypes) };
+}
+
+/**
+ * The type of the value a call of `callee` gives: a type called or constructed is that type (a constructor,
+ * its type); a callable, the one type it writes as its result. An interface, trait or mixin is none: what
+ * is made is whichever type takes it on.
+ */
+function valueTypeOf(corpus: CorpusSymbols, results: Results, callee: string): string | undefined {
+  const sym = corpus.symOf(callee);
+  const made = typeKinds.has(sym.kind) ? callee : sym.kind === 'constructor' ? corpus.parentContainer(callee) : undefined;
+  if (made === undefined) return resultType(corpus, results, callee, 0, 1);
+  return corpus.isType(made) && !takenOnByOthers.has(corpus.symOf(made).kind) ? made : undefined;
+}
+
+/** The type the one field or property `name` of the type around `scope` is declared with, its own or inherited. */
+function fieldType(corpus: CorpusSymbols, results: Results, state: FileState, scope: number, name: string): string | undefined {
+  const type = enclosingType(corpus, state, scope);
+  const fields = type ? corpus.membersNamed(type, name, true).filter((id) => termKinds.has(corpus.symOf(id).kind)) : [];
+  return fields.length === 1 ? resultType(corpus, results, fields[0]!, 0, 1) : undefined;
+}
+
+/** Kinds whose members other types take on (implement, include): their own-type name is whichever type that is. */
+const takenOnByOthers = new Set(['interface', 'trait', 'mixin']);
+
+/**
+ * The type a callable hands back at `position` of `count` values, resolved where the callable is
+ * written; where it writes the language's own-type name (Rust's and Swift's `Self`, PHP's `self`), the
+ * type it is a member of, unless that is an interface, trait or mixin (a trait's `-> Self` is whichever
+ * type implements it).
+ */
+function resultType(corpus: CorpusSymbols, results: Results, callable: string, position: number, count: number): string | undefined {
+  const callee = results.written.get(callable);
   if (!callee) return undefined;
-  const results = callee.state.facts.definitions[callee.index]!.results!;
-  return results.length === count && position >= 0 ? corpus.resolveType(results[position]!, callee.state, callee.index) : undefined;
+  const written = callee.state.facts.definitions[callee.index]!.results!;
+  if (written.length !== count || position < 0) return undefined;
+  if (results.selfTypes.has(corpus.cleanTypeName(written[position]!))) {
+    const owner = enclosingType(corpus, callee.state, callee.index);
+    return owner !== undefined && !takenOnByOthers.has(corpus.symOf(owner).kind) ? owner : undefined;
+  }
+  return corpus.resolveType(written[position]!, callee.state, callee.index);
 }
 
 /**
@@ -497,7 +548,7 @@ const memberTarget = (s: Sym) => callableKinds.has(s.kind) || termKinds.has(s.ki
  * with no definition: it creates no edge, but readers can tell which names and bodies have calls
  * that are not backed.
  */
-function resolveCalls(corpus: CorpusSymbols): ResolvedCalls {
+function resolveCalls(corpus: CorpusSymbols, results: Results): ResolvedCalls {
   const out: ResolvedCalls = { references: corpus.states.map(() => []), unresolvedLocals: corpus.states.map(() => []), resolved: 0, unresolved: 0 };
   const expanded = callsMacrosExpandTo(corpus);
   for (const state of corpus.states) {
@@ -515,7 +566,7 @@ function resolveCalls(corpus: CorpusSymbols): ResolvedCalls {
     for (const call of state.facts.calls) {
       if (call.unlessLocal && corpus.isLocal(state, call.scope, call.name)) continue;
       if (call.ifDefined && !corpus.lookupCallee(call.name, state, call.scope).some((id) => callableKinds.has(corpus.symOf(id).kind))) continue;
-      const target = resolveCall(corpus, call, state);
+      const target = resolveCall(corpus, call, state, results);
       if (!target) {
         unresolvedAt(call.range, call.name);
         continue;
@@ -591,7 +642,7 @@ function constructorOf(corpus: CorpusSymbols, type: string): string {
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
-function resolveCall(corpus: CorpusSymbols, call: RawCall, state: FileState): string | undefined {
+function resolveCall(corpus: CorpusSymbols, call: RawCall, state: FileState, results: Results): string | undefined {
   const { scope } = call;
   if (call.unbound) return undefined;
   if (call.isNew) {
@@ -629,6 +680,15 @@ function resolveCall(corpus: CorpusSymbols, call: RawCall, state: FileState): st
     for (const supertype of type ? corpus.symbols.get(type)!.supertypes : []) {
       for (const name of names) candidates.push(...corpus.membersNamed(supertype, name, true).filter((id) => memberTarget(corpus.symOf(id))));
     }
+  } else if (receiver.kind === 'field') {
+    // `self.cmd.build()`: a member of the type the field is declared with.
+    const container = fieldType(corpus, results, state, scope, receiver.text);
+    if (container) candidates = corpus.membersNamed(container, call.name, true).filter((id) => memberTarget(corpus.symOf(id)));
+  } else if (receiver.call !== undefined) {
+    // A call on what a call hands back (`gin.New().Group(…)`, `new B().run()`): a member of the type of that value.
+    const inner = resolveCall(corpus, state.facts.calls[receiver.call]!, state, results);
+    const container = inner === undefined ? undefined : valueTypeOf(corpus, results, inner);
+    if (container) candidates = corpus.membersNamed(container, call.name, true).filter((id) => memberTarget(corpus.symOf(id)));
   } else {
     const text = receiver.text.trim();
     const typed = IDENTIFIER.test(text) ? corpus.localType(state, scope, text) : undefined;
@@ -638,6 +698,9 @@ function resolveCall(corpus: CorpusSymbols, call: RawCall, state: FileState): st
       container = corpus.resolveQualified(text, state, scope, typeOrNamespace);
     }
     if (container) candidates = corpus.membersNamed(container, call.name, corpus.isType(container)).filter((id) => memberTarget(corpus.symOf(id)));
+  }
+  if (corpus.config.methodsBeforeFields && candidates.some((id) => callableKinds.has(corpus.symOf(id).kind))) {
+    candidates = candidates.filter((id) => callableKinds.has(corpus.symOf(id).kind));
   }
   candidates = narrowByArity(corpus, [...new Set(candidates)], call);
   if (candidates.length !== 1 || (receiver && mayBeExtension(corpus, call, candidates[0]!))) return undefined;

@@ -9,6 +9,8 @@
 (enum_constant name: (identifier) @name) @definition.enum_member
 
 (method_declaration name: (identifier) @name parameters: (formal_parameters) @parameters body: (block)? @body) @definition.method
+; The type a method hands back (`B x()`, `List<B> all()`): a call on its value (`x().y()`) is a call of that type's members.
+(method_declaration type: [(type_identifier) (scoped_type_identifier) (generic_type)] @result name: (identifier) @result.of)
 ; An annotation type's elements (`String name();`) are its methods.
 (annotation_type_element_declaration name: (identifier) @name) @definition.method
 (constructor_declaration name: (identifier) @name parameters: (formal_parameters) @parameters body: (constructor_body) @body) @definition.constructor

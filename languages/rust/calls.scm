@@ -3,10 +3,15 @@
 (call_expression
   function: (field_expression value: (self) @receiver.self field: (field_identifier) @name)
   arguments: (arguments) @arguments) @reference.call
+; A method of a field of self (`self.cmd.build()`): the field's declared type says whose.
+(call_expression
+  function: (field_expression value: (field_expression value: (self) field: (field_identifier) @receiver.field) field: (field_identifier) @name)
+  arguments: (arguments) @arguments) @reference.call
 ((call_expression
   function: (field_expression value: (_) @receiver field: (field_identifier) @name)
   arguments: (arguments) @arguments) @reference.call
-  (#not-eq? @receiver "self"))
+  (#not-eq? @receiver "self")
+  (#not-match? @receiver "^self\\s*\\.\\s*[A-Za-z_]\\w*$"))
 
 ((call_expression
   function: (scoped_identifier path: (_) @receiver.self name: (identifier) @name)

@@ -16,6 +16,8 @@
 (function_signature_item name: (identifier) @name parameters: (parameters) @parameters) @definition.function
 
 (field_declaration_list (field_declaration name: (field_identifier) @name) @definition.field)
+; The type a field holds (`cmd: &'cmd Command`): a call on `self.cmd` is a call of that type's members.
+(field_declaration name: (field_identifier) @result.of type: (_) @result)
 (const_item name: (identifier) @name) @definition.constant
 (static_item name: (identifier) @name) @definition.variable
 
