@@ -96,7 +96,7 @@ export function resolveCorpus(files: FileFacts[], config: WalkerConfig, project:
   placeDefinitions(corpus);
   bindLocals(corpus);
   linkSupertypes(corpus);
-  const results = resultsByCallable(corpus, selfTypes);
+  const results = writtenResults(corpus, selfTypes);
   typeLocalsByCalls(corpus, results);
   const calls = resolveCalls(corpus, results);
   // After the calls: a satisfied interface is no place to look a called method up.
@@ -318,7 +318,8 @@ function typeLocalsByCalls(corpus: CorpusSymbols, results: Results): void {
     });
     groups.push(...[...byScopeAndName.values()].filter((g) => g.bindings.every((b) => b?.fromCall)));
   }
-  // Only a call on a local (`r.Group(…)`) may resolve in a later pass, once that local is typed; any other answer is final.
+  // Only a call on a local (`r.Group(…)`) may resolve in a later pass, once that local is typed; any other answer is
+  // final (a call on a call on such a local too: fewer types, never a wrong one).
   const final = new Map<RawLocal, string | undefined>();
   const typeOf = (state: FileState, binding: RawLocal): string | undefined => {
     if (final.has(binding)) return final.get(binding);
@@ -357,7 +358,7 @@ interface Results {
   selfTypes: ReadonlySet<string>;
 }
 
-function resultsByCallable(corpus: CorpusSymbols, selfTypes: readonly string[]): Results {
+function writtenResults(corpus: CorpusSymbols, selfTypes: readonly string[]): Results {
   const written = new Map<string, { state: FileState; index: number }>();
   for (const state of corpus.states) {
     state.facts.definitions.forEach((d, i) => {
