@@ -232,6 +232,13 @@ describe('the tree-sitter walker', () => {
     expect([callEdgesOf(graph), [...graph.unresolved.names]]).toEqual([['Parser#run(). -> Command#build().'], ['build']]);
   });
 
+  it('resolves a chain of 6,000 calls, each on what the one before hands back, with each call resolved once and no deeper stack', async () => {
+    const chain = `New()${'.F()'.repeat(6000)}`;
+    const text = `package a\n\ntype B struct{}\n\nfunc (b *B) F() *B { return b }\nfunc New() *B { return nil }\nfunc Use() {\n\t${chain}\n}\n`;
+    const { result } = await index({ 'a/a.go': text, 'go.mod': 'module demo\n' }, 'go');
+    expect(result).toMatchObject({ resolvedCalls: 6001, unresolvedCalls: 0 });
+  });
+
   it('reaches the method where a type has a field of the same name, in a language whose method calls never call a field (Rust: methodsBeforeFields)', async () => {
     const { outputPath } = await index({ 'src/lib.rs': 'pub struct Cmd { about: u8 }\nimpl Cmd {\n    pub fn new() -> Self { Cmd { about: 0 } }\n    pub fn about(self) -> Self { self }\n}\npub fn f() { Cmd::new().about(); }\n' }, 'rust');
     const graph = await buildFactGraph(outputPath, { name: 'demo' });

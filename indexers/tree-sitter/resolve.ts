@@ -345,7 +345,7 @@ function typeLocalsByCalls(corpus: CorpusSymbols, results: Results): void {
 /** The type a binding takes from the call it is given: the callee's result at its position, where the callee hands back as many. */
 function typeFromCall(corpus: CorpusSymbols, state: FileState, local: RawLocal, results: Results): string | undefined {
   const { call, position, count } = local.fromCall!;
-  const target = resolveCall(corpus, state.facts.calls[call]!, state, results);
+  const target = resolveCall(corpus, state.facts.calls[call]!, state, results, new Map());
   return target === undefined ? undefined : resultType(corpus, results, target, position, count);
 }
 
@@ -554,6 +554,8 @@ function resolveCalls(corpus: CorpusSymbols, results: Results): ResolvedCalls {
   const expanded = callsMacrosExpandTo(corpus);
   for (const state of corpus.states) {
     const localOf = new Map<string, string>();
+    // Every type is known by now, so a call's target is final: a chain's inner calls are resolved once.
+    const memo: CallMemo = new Map();
     const unresolvedAt = (range: Range, name: string) => {
       out.unresolved += 1;
       let local = localOf.get(name);
@@ -567,7 +569,7 @@ function resolveCalls(corpus: CorpusSymbols, results: Results): ResolvedCalls {
     for (const call of state.facts.calls) {
       if (call.unlessLocal && corpus.isLocal(state, call.scope, call.name)) continue;
       if (call.ifDefined && !corpus.lookupCallee(call.name, state, call.scope).some((id) => callableKinds.has(corpus.symOf(id).kind))) continue;
-      const target = resolveCall(corpus, call, state, results);
+      const target = memo.has(call) ? memo.get(call) : resolveCall(corpus, call, state, results, memo);
       if (!target) {
         unresolvedAt(call.range, call.name);
         continue;
@@ -643,7 +645,22 @@ function constructorOf(corpus: CorpusSymbols, type: string): string {
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
-function resolveCall(corpus: CorpusSymbols, call: RawCall, state: FileState, results: Results): string | undefined {
+/** Targets of calls already resolved, by call: a chain's inner calls, which its outer ones are made on. */
+type CallMemo = Map<RawCall, string | undefined>;
+
+/**
+ * The target of the call a receiver is, with that call's own receiver calls resolved first, innermost out,
+ * each once: a chain of any length (`New().F().F()…`) takes neither a deeper stack nor more than one
+ * resolution per call.
+ */
+function resolveReceiverCall(corpus: CorpusSymbols, call: RawCall, state: FileState, results: Results, memo: CallMemo): string | undefined {
+  const chain: RawCall[] = [];
+  for (let c: RawCall | undefined = call; c && !memo.has(c); c = c.receiver?.call === undefined ? undefined : state.facts.calls[c.receiver.call]) chain.push(c);
+  for (let i = chain.length - 1; i >= 0; i--) memo.set(chain[i]!, resolveCall(corpus, chain[i]!, state, results, memo));
+  return memo.get(call);
+}
+
+function resolveCall(corpus: CorpusSymbols, call: RawCall, state: FileState, results: Results, memo: CallMemo): string | undefined {
   const { scope } = call;
   if (call.unbound) return undefined;
   if (call.isNew) {
@@ -687,7 +704,7 @@ function resolveCall(corpus: CorpusSymbols, call: RawCall, state: FileState, res
     if (container) candidates = corpus.membersNamed(container, call.name, true).filter((id) => memberTarget(corpus.symOf(id)));
   } else if (receiver.call !== undefined) {
     // A call on what a call hands back (`gin.New().Group(…)`, `new B().run()`): a member of the type of that value.
-    const inner = resolveCall(corpus, state.facts.calls[receiver.call]!, state, results);
+    const inner = resolveReceiverCall(corpus, state.facts.calls[receiver.call]!, state, results, memo);
     const container = inner === undefined ? undefined : valueTypeOf(corpus, results, inner);
     if (container) candidates = corpus.membersNamed(container, call.name, true).filter((id) => memberTarget(corpus.symOf(id)));
   } else {
