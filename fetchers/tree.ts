@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { constants } from 'node:fs';
-import { chmod, mkdir, open, readdir, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, open, readdir, writeFile, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 
 export type SelectedTree = {
@@ -135,14 +135,18 @@ function escapeBytes(name: Buffer): string {
   return [...name].map((b) => (b >= 0x20 && b < 0x7f && b !== 0x5c ? String.fromCharCode(b) : `\\x${b.toString(16).padStart(2, '0')}`)).join('');
 }
 
-/** Reads through an O_NOFOLLOW handle, so a file swapped for a symlink after it was listed is refused, not followed. */
-async function readRegularFile(path: string): Promise<Buffer> {
+/** Uses an O_NOFOLLOW handle, so a file swapped for a symlink after it was listed is refused, not followed. */
+async function withRegularFile<T>(path: string, use: (handle: FileHandle) => Promise<T>): Promise<T> {
   const handle = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW);
   try {
-    return await handle.readFile();
+    return await use(handle);
   } finally {
     await handle.close();
   }
+}
+
+function readRegularFile(path: string): Promise<Buffer> {
+  return withRegularFile(path, (handle) => handle.readFile());
 }
 
 /**
@@ -150,14 +154,8 @@ async function readRegularFile(path: string): Promise<Buffer> {
  * read is the file checked; no fetcher makes hard links (archive hard links are never extracted, git
  * writes each file once), so only a local source can hold one.
  */
-async function readSingleNamedFile(path: string): Promise<Buffer | undefined> {
-  const handle = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW);
-  try {
-    if ((await handle.stat()).nlink > 1) return undefined;
-    return await handle.readFile();
-  } finally {
-    await handle.close();
-  }
+function readSingleNamedFile(path: string): Promise<Buffer | undefined> {
+  return withRegularFile(path, async (handle) => ((await handle.stat()).nlink > 1 ? undefined : handle.readFile()));
 }
 
 async function writeCopy(to: string, content: Buffer): Promise<void> {

@@ -8,18 +8,13 @@ import { PipelineError } from '../core/errors.ts';
  * read, rather than reported as a JSON error it is not.
  */
 export async function readScenarioJson(file: string): Promise<unknown> {
-  let text: string;
-  try {
-    const { size, isFile } = await stat(file).then((s) => ({ size: s.size, isFile: s.isFile() }));
-    if (isFile && size > bufferConstants.MAX_STRING_LENGTH) {
-      throw new PipelineError(`it is ${size.toLocaleString('en-US')} bytes, more than lmc can hold as one text (${bufferConstants.MAX_STRING_LENGTH.toLocaleString('en-US')} bytes); split it into smaller files`, { file });
-    }
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    if (error instanceof PipelineError) throw error;
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new PipelineError(`cannot read it (${code ?? (error as Error).message})`, { file });
+  const unreadable = (error: unknown) => new PipelineError(`cannot read it (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, { file });
+  const info = await stat(file).catch((error) => Promise.reject(unreadable(error)));
+  const limit = bufferConstants.MAX_STRING_LENGTH;
+  if (info.isFile() && info.size > limit) {
+    throw new PipelineError(`it is ${info.size.toLocaleString('en-US')} bytes, more than lmc can hold as one text (${limit.toLocaleString('en-US')} bytes); split it into smaller files`, { file });
   }
+  const text = await readFile(file, 'utf8').catch((error) => Promise.reject(unreadable(error)));
   try {
     return JSON.parse(text);
   } catch (error) {

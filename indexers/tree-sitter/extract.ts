@@ -169,7 +169,6 @@ function nameStart(key: string): number | undefined {
   return key.startsWith('scope:') ? undefined : Number(key.slice(0, key.indexOf(':')));
 }
 
-/** Offsets where the queries already read a name: a call, a definition, a local binding. */
 /** A node's span as `start:end`, inside any parentheses around it (`(new B())` is the `new B()` it holds). */
 function spanInside(node: Node): string {
   let inner = node;
@@ -177,6 +176,7 @@ function spanInside(node: Node): string {
   return `${inner.startIndex}:${inner.endIndex}`;
 }
 
+/** Offsets where the queries already read a name: a call, a definition, a local binding. */
 function takenOffsets(callSites: Array<{ start: number }>, definitionKeys: Iterable<string>, locals: Array<{ start: number }>): Set<number> {
   const taken = new Set<number>([...callSites, ...locals].map((site) => site.start));
   for (const key of definitionKeys) {

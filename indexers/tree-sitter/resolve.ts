@@ -645,6 +645,8 @@ function constructorOf(corpus: CorpusSymbols, type: string): string {
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
+type Receiver = NonNullable<RawCall['receiver']>;
+
 /** Targets of calls already resolved, by call: a chain's inner calls, which its outer ones are made on. */
 type CallMemo = Map<RawCall, string | undefined>;
 
@@ -658,6 +660,23 @@ function resolveReceiverCall(corpus: CorpusSymbols, call: RawCall, state: FileSt
   for (let c: RawCall | undefined = call; c && !memo.has(c); c = c.receiver?.call === undefined ? undefined : state.facts.calls[c.receiver.call]) chain.push(c);
   for (let i = chain.length - 1; i >= 0; i--) memo.set(chain[i]!, resolveCall(corpus, chain[i]!, state, results, memo));
   return memo.get(call);
+}
+
+/**
+ * The type or namespace whose member a call on an expression calls: the declared type of a field of self
+ * (`self.cmd.build()`), the type of what a call hands back (`gin.New().Group(…)`, `new B().run()`), a
+ * typed local's type, or a type or namespace the receiver names.
+ */
+function receiverContainer(corpus: CorpusSymbols, receiver: Receiver, state: FileState, scope: number, results: Results, memo: CallMemo): string | undefined {
+  if (receiver.kind === 'field') return fieldType(corpus, results, state, scope, receiver.text);
+  if (receiver.call !== undefined) {
+    const inner = resolveReceiverCall(corpus, state.facts.calls[receiver.call]!, state, results, memo);
+    return inner === undefined ? undefined : valueTypeOf(corpus, results, inner);
+  }
+  const text = receiver.text.trim();
+  const typed = IDENTIFIER.test(text) ? corpus.localType(state, scope, text) : undefined;
+  if (typed) return typeof typed === 'string' ? corpus.resolveType(typed, state, scope) : typed.id;
+  return IDENTIFIER.test(text) && corpus.isLocal(state, scope, text) ? undefined : corpus.resolveQualified(text, state, scope, typeOrNamespace);
 }
 
 function resolveCall(corpus: CorpusSymbols, call: RawCall, state: FileState, results: Results, memo: CallMemo): string | undefined {
@@ -698,23 +717,8 @@ function resolveCall(corpus: CorpusSymbols, call: RawCall, state: FileState, res
     for (const supertype of type ? corpus.symbols.get(type)!.supertypes : []) {
       for (const name of names) candidates.push(...corpus.membersNamed(supertype, name, true).filter((id) => memberTarget(corpus.symOf(id))));
     }
-  } else if (receiver.kind === 'field') {
-    // `self.cmd.build()`: a member of the type the field is declared with.
-    const container = fieldType(corpus, results, state, scope, receiver.text);
-    if (container) candidates = corpus.membersNamed(container, call.name, true).filter((id) => memberTarget(corpus.symOf(id)));
-  } else if (receiver.call !== undefined) {
-    // A call on what a call hands back (`gin.New().Group(…)`, `new B().run()`): a member of the type of that value.
-    const inner = resolveReceiverCall(corpus, state.facts.calls[receiver.call]!, state, results, memo);
-    const container = inner === undefined ? undefined : valueTypeOf(corpus, results, inner);
-    if (container) candidates = corpus.membersNamed(container, call.name, true).filter((id) => memberTarget(corpus.symOf(id)));
   } else {
-    const text = receiver.text.trim();
-    const typed = IDENTIFIER.test(text) ? corpus.localType(state, scope, text) : undefined;
-    let container: string | undefined;
-    if (typed) container = typeof typed === 'string' ? corpus.resolveType(typed, state, scope) : typed.id;
-    else if (!(IDENTIFIER.test(text) && corpus.isLocal(state, scope, text))) {
-      container = corpus.resolveQualified(text, state, scope, typeOrNamespace);
-    }
+    const container = receiverContainer(corpus, receiver, state, scope, results, memo);
     if (container) candidates = corpus.membersNamed(container, call.name, corpus.isType(container)).filter((id) => memberTarget(corpus.symOf(id)));
   }
   if (corpus.config.methodsBeforeFields && candidates.some((id) => callableKinds.has(corpus.symOf(id).kind))) {
